@@ -1,0 +1,45 @@
+"""Where the shipped data lives: ``config/`` and ``assets/``.
+
+In a source checkout they sit beside the package; in an installed wheel they
+are packed inside it as ``cardtable/_data/`` (see ``pyproject.toml``). This
+is the one place that knows both, so nothing else hard-codes a path.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def _data_root(name: str) -> Path:
+    installed = resources.files("cardtable") / "_data" / name
+    if installed.is_dir():
+        return Path(str(installed))
+    checkout = _PACKAGE.parent / name
+    if checkout.is_dir():
+        return checkout
+    raise FileNotFoundError(
+        f"cannot find the {name}/ folder (looked in {installed} and {checkout}); reinstall Card Table"
+    )
+
+
+def config_dir() -> Path:
+    """The built-in ``config/`` folder (layouts, variants, decks)."""
+    return _data_root("config")
+
+
+def assets_dir() -> Path:
+    """The built-in ``assets/`` folder (fonts, icons, sounds)."""
+    return _data_root("assets")
+
+
+def config_file(*parts: str) -> Path:
+    """A file under ``config/``, e.g. ``config_file("variants", "ugly.yaml")``."""
+    return config_dir().joinpath(*parts)
+
+
+def asset_file(*parts: str) -> Path:
+    """A file under ``assets/``, e.g. ``asset_file("icons", "cardtable.svg")``."""
+    return assets_dir().joinpath(*parts)

@@ -1,0 +1,17 @@
+import os
+
+from hypothesis import HealthCheck, settings
+
+# Property tests play whole games per example: no per-example deadline, and a
+# budget that keeps the suite within CI's few minutes. CARDTABLE_HYPOTHESIS=thorough
+# runs many more examples locally.
+settings.register_profile(
+    "default",
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile(
+    "thorough", max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile(os.environ.get("CARDTABLE_HYPOTHESIS", "default"))

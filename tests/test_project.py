@@ -1,0 +1,34 @@
+"""The README's two commands are the whole truth, and CI runs the test one."""
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _readme_commands():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    head = text.split("## ", 1)[0]
+    return re.findall(r"```sh\n(.+?)\n```", head)
+
+
+def test_readme_opens_with_exactly_two_commands():
+    commands = _readme_commands()
+    assert len(commands) == 2
+    app, tests = commands
+    assert app.startswith("python3 -m venv .venv") and app.endswith(".venv/bin/cardtable")
+    assert "pip install ." in app
+    assert tests.startswith("python3 -m venv .venv") and "[test]" in tests and "pytest" in tests
+
+
+def test_ci_runs_the_readme_test_command_and_ruff():
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert _readme_commands()[1] in ci
+    assert "ruff check" in ci
+
+
+def test_pyproject_declares_the_runtime_dependencies_and_entry_point():
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    for dep in ("pygame-ce", "pyyaml", "platformdirs"):
+        assert f'"{dep}' in text
+    assert 'cardtable = "cardtable.cli:main"' in text
