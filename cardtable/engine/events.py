@@ -1,0 +1,175 @@
+"""Events: what ``Game.apply`` reports happened, in order, to drive animation.
+
+Events carry card faces only where the rules show them. An event that moves
+or turns a card records ``seen``, the bit mask of seats that may see its face
+(-1: everyone, spectators included); :func:`redact` gives each viewer a copy
+without the faces they may not see. The table animates events; it never
+re-derives rules from them.
+
+Events are plain slotted dataclasses rather than frozen ones: games create
+hundreds per round and frozen construction costs several times more. Treat
+them as immutable; :func:`redact` returns new objects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .cards import Card
+
+ZoneRef = tuple[str, int | None]
+"""A zone's (name, owner) pair, as in :class:`~cardtable.engine.views.ZoneView`."""
+
+
+def can_see(seen: int, seat: int | None) -> bool:
+    """Is ``seat`` (None: a spectator) in the ``seen`` mask?"""
+    if seat is None:
+        return seen < 0
+    return bool(seen & (1 << seat))
+
+
+@dataclass(slots=True)
+class Event:
+    """Base of all events; ``for_seat`` returns what ``seat`` may see of it."""
+
+    def for_seat(self, seat: int | None) -> Event:
+        return self
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"type": type(self).__name__}
+        for name in self.__slots__:  # type: ignore[attr-defined]
+            d[name] = _plain(getattr(self, name))
+        return d
+
+
+def _plain(x: Any) -> Any:
+    if isinstance(x, Card):
+        return x.code
+    if isinstance(x, tuple | list):
+        return [_plain(i) for i in x]
+    return x
+
+
+@dataclass(slots=True)
+class Moved(Event):
+    """A card went from one zone to another (dealt, passed, played, captured)."""
+
+    card: Card | None
+    back: int
+    src: ZoneRef
+    dst: ZoneRef
+    seen: int = -1
+    face_up: bool = True
+
+    def for_seat(self, seat: int | None) -> Event:
+        if self.card is None or can_see(self.seen, seat):
+            return self
+        return replace(self, card=None)
+
+
+@dataclass(slots=True)
+class Turned(Event):
+    """A card was turned over where it lies (revealed, or turned face down)."""
+
+    card: Card | None
+    back: int
+    zone: ZoneRef
+    face_up: bool
+    seen: int = -1
+
+    def for_seat(self, seat: int | None) -> Event:
+        if self.card is None or can_see(self.seen, seat):
+            return self
+        return replace(self, card=None)
+
+
+@dataclass(slots=True)
+class Rotated(Event):
+    """A table card changed orientation (U-G-O's attack/defense position)."""
+
+    card: Card | None
+    back: int
+    zone: ZoneRef
+    orientation: str
+    seen: int = -1
+
+    def for_seat(self, seat: int | None) -> Event:
+        if self.card is None or can_see(self.seen, seat):
+            return self
+        return replace(self, card=None)
+
+
+@dataclass(slots=True)
+class Attached(Event):
+    """A card was attached to a table card (an equip)."""
+
+    card: Card
+    to: Card
+    src: ZoneRef
+    zone: ZoneRef
+
+
+@dataclass(slots=True)
+class Gathered(Event):
+    """Every card of ``srcs`` went to ``dst`` face down (tricks back to the deck)."""
+
+    srcs: tuple[ZoneRef, ...]
+    dst: ZoneRef
+
+
+@dataclass(slots=True)
+class Shuffled(Event):
+    zone: ZoneRef
+
+
+@dataclass(slots=True)
+class Announced(Event):
+    """A public fact worth showing: trump named, a cut card, a reversal, ...
+
+    ``what`` is a stable key the table can react to; ``text`` is for people,
+    with ``{seat:N}`` placeholders for names.
+    """
+
+    what: str
+    seat: int | None
+    value: Any
+    text: str
+
+
+@dataclass(slots=True)
+class TrickWon(Event):
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(slots=True)
+class ScoreChanged(Event):
+    seat: int
+    delta: float
+    total: float
+    reason: str = ""
+
+
+@dataclass(slots=True)
+class RoundEnded(Event):
+    round: int
+    scores: tuple[float, ...]
+
+
+@dataclass(slots=True)
+class PlayerOut(Event):
+    seat: int
+    reason: str = ""
+
+
+@dataclass(slots=True)
+class GameOver(Event):
+    winners: tuple[int, ...]
+    scores: tuple[float, ...]
+
+
+def redact(events: Iterable[Event], seat: int | None) -> list[Event]:
+    """The events as ``seat`` (None: a spectator) may see them."""
+    return [e.for_seat(seat) for e in events]

@@ -1,0 +1,306 @@
+"""The engine contract: :class:`Game` (one game in progress) and :class:`GameSpec`.
+
+A game is a state machine. ``to_act()`` names the seats that must decide now
+(several for simultaneous choices; possibly not the seat whose turn it is),
+``legal_actions(seat)`` lists their choices, ``apply(seat, action)`` checks
+and performs one and returns the events, ``view(seat)`` is what a seat may
+know. All chance comes from the game's own seeded RNG, so the seed plus the
+action history replays a game exactly, and ``to_dict`` captures the full
+state (RNG included) so a saved game continues identically.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from .actions import Action, IllegalAction
+from .cards import Card, Catalog
+from .events import Event
+from .options import OptionError, OptionSchema, Variant
+from .views import View
+from .zones import Zone
+
+SAVE_FORMAT = 1
+
+
+def new_seed() -> int:
+    """A fresh random seed, for games started without one (it is recorded)."""
+    return secrets.randbits(63)
+
+
+def rng_state(rng: random.Random) -> list[Any]:
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def set_rng_state(rng: random.Random, state: Sequence[Any]) -> None:
+    version, internal, gauss = state
+    rng.setstate((version, tuple(internal), gauss))
+
+
+class Game:
+    """Base class of every game; subclasses implement the rules.
+
+    Subclasses set ``spec`` and ``catalog`` and implement the hooks:
+    ``_configure`` (values derived from players and options), ``_setup`` (the
+    opening state, drawing on ``self.rng``), ``to_act``, ``legal_actions``,
+    ``check`` (raise :class:`IllegalAction` with a reason, change nothing),
+    ``_apply``, ``zones``, ``scores``, ``winners``, ``is_over``, ``_info``,
+    ``_prompt``, ``_state`` and ``_load_state``.
+    """
+
+    spec: ClassVar[GameSpec]
+    catalog: Catalog
+    phase: str
+
+    def __init__(self, players: int, options: Mapping[str, Any], seed: int | None = None) -> None:
+        self._init_common(players, options, new_seed() if seed is None else seed)
+        self._setup()
+
+    def _init_common(self, players: int, options: Mapping[str, Any], seed: int | None) -> None:
+        self.players = players
+        self.options = dict(options)
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.history: list[tuple[int, Action]] = []
+        self._configure()
+
+    @classmethod
+    def blank(cls, players: int, options: Mapping[str, Any], seed: int | None) -> Game:
+        """A configured game with no state yet (for loading and determinizing)."""
+        game = cls.__new__(cls)
+        game._init_common(players, options, seed)
+        return game
+
+    # -- hooks -----------------------------------------------------------------
+
+    @classmethod
+    def check_options(cls, players: int, options: Mapping[str, Any]) -> None:
+        """Raise :class:`OptionError` for options that do not fit ``players``."""
+
+    def _configure(self) -> None:
+        """Derive fixed values from ``players`` and ``options``."""
+
+    def _setup(self) -> None:
+        raise NotImplementedError
+
+    def to_act(self) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        raise NotImplementedError
+
+    def check(self, seat: int, action: Action) -> None:
+        raise NotImplementedError
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        raise NotImplementedError
+
+    def zones(self) -> Iterable[Zone]:
+        raise NotImplementedError
+
+    def is_over(self) -> bool:
+        raise NotImplementedError
+
+    def scores(self) -> tuple[float, ...]:
+        raise NotImplementedError
+
+    def winners(self) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def _info(self, seat: int | None) -> dict[str, Any]:
+        return {}
+
+    def _prompt(self, seat: int | None) -> str:
+        return ""
+
+    def _state(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _load_state(self, state: Mapping[str, Any]) -> None:
+        raise NotImplementedError
+
+    # -- the contract ----------------------------------------------------------
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Check ``action`` for ``seat`` and perform it; returns the events.
+
+        Raises :class:`IllegalAction` (saying why) and changes nothing when
+        the action is not allowed now.
+        """
+        self.check(seat, action)
+        events = self._apply(seat, action)
+        self.history.append((seat, action))
+        return events
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        try:
+            self.check(seat, action)
+        except IllegalAction:
+            return False
+        return True
+
+    def check_seat(self, seat: Any) -> None:
+        """Raise unless ``seat`` is one of the seats that must decide now."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalAction(f"there is no seat {seat!r} in a {self.players}-player game")
+        if self.is_over():
+            raise IllegalAction("the game is over")
+        if seat not in self.to_act():
+            waiting = ", ".join(str(s) for s in self.to_act())
+            raise IllegalAction(f"it is not seat {seat}'s decision now (waiting for seat {waiting})")
+
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may know (``None``: a spectator, who sees public cards only)."""
+        if seat is not None and (
+            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players
+        ):
+            raise ValueError(f"there is no seat {seat!r} in a {self.players}-player game")
+        to_act = self.to_act()
+        over = self.is_over()
+        legal = tuple(self.legal_actions(seat)) if seat is not None and seat in to_act else ()
+        return View(
+            game=self.spec.id,
+            seat=seat,
+            players=self.players,
+            phase=self.phase,
+            to_act=to_act,
+            zones=tuple(z.view(seat) for z in self.zones()),
+            scores=tuple(self.scores()),
+            info=self._info(seat),
+            legal=legal,
+            prompt=self._prompt(seat),
+            over=over,
+            winners=tuple(self.winners()) if over else (),
+            options=dict(self.options),
+        )
+
+    def all_cards(self) -> list[Card]:
+        """Every card in every zone (attachments included), for conservation checks."""
+        out: list[Card] = []
+        for z in self.zones():
+            out.extend(z.all_cards())
+        return out
+
+    def clone(self, rng: random.Random | None = None) -> Game:
+        """An independent copy; subclasses override with a faster one.
+
+        With ``rng`` the copy gets a fresh generator seeded from it instead of
+        an exact copy of this game's (several times faster; for search, where
+        the copy's future shuffles need not match this game's).
+        """
+        game = self.spec.from_dict(self.to_dict())
+        if rng is not None:
+            game.rng = random.Random(rng.getrandbits(64))
+        return game
+
+    def to_dict(self) -> dict[str, Any]:
+        """The full state, JSON-ready: enough to continue exactly or to replay."""
+        return {
+            "format": SAVE_FORMAT,
+            "game": self.spec.id,
+            "players": self.players,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "actions": [[seat, action.to_dict()] for seat, action in self.history],
+            "rng": rng_state(self.rng),
+            "state": self._state(),
+        }
+
+
+DeterminizeFn = Callable[[View, random.Random], Game]
+BotFn = Callable[[View, random.Random], Action]
+
+
+@dataclass
+class GameSpec:
+    """A game the app can play: its identity, player range, options and hooks.
+
+    ``variants`` is filled by the registry from ``config/variants/<id>.yaml``.
+    """
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    schema: OptionSchema
+    game_class: type[Game]
+    summary: str = ""
+    determinizer: DeterminizeFn | None = None
+    bot: BotFn | None = None
+    variants: dict[str, Variant] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.game_class.spec = self
+
+    @property
+    def player_range(self) -> range:
+        return range(self.min_players, self.max_players + 1)
+
+    def resolve_options(
+        self,
+        players: int,
+        options: Mapping[str, Any] | None = None,
+        variant: str | Variant | None = None,
+    ) -> dict[str, Any]:
+        """The complete options for a game: defaults < variant < ``options``."""
+        if isinstance(players, bool) or not isinstance(players, int) or players not in self.player_range:
+            raise OptionError(
+                "players",
+                f"{self.name} is for {self.min_players} to {self.max_players} players (got {players!r})",
+            )
+        merged: dict[str, Any] = {}
+        if variant is not None:
+            if isinstance(variant, str):
+                if variant not in self.variants:
+                    known = ", ".join(self.variants) or "none"
+                    raise OptionError("variant", f"no variant {variant!r} for {self.name} (known: {known})")
+                variant = self.variants[variant]
+            merged.update(variant.options)
+        if options:
+            merged.update(options)
+        resolved = self.schema.validate(merged)
+        self.game_class.check_options(players, resolved)
+        return resolved
+
+    def new_game(
+        self,
+        players: int,
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        variant: str | Variant | None = None,
+    ) -> Game:
+        return self.game_class(players, self.resolve_options(players, options, variant), seed)
+
+    def from_dict(self, data: Mapping[str, Any]) -> Game:
+        """Rebuild a game saved with :meth:`Game.to_dict`."""
+        if data.get("game") != self.id:
+            raise ValueError(f"this save is for {data.get('game')!r}, not {self.id!r}")
+        if data.get("format") != SAVE_FORMAT:
+            raise ValueError(f"unsupported save format {data.get('format')!r}")
+        players = data["players"]
+        options = self.resolve_options(players, data.get("options"))
+        game = self.game_class.blank(players, options, data.get("seed"))
+        game._load_state(data["state"])
+        set_rng_state(game.rng, data["rng"])
+        game.history = [(seat, Action.from_dict(a, game.catalog)) for seat, a in data.get("actions", [])]
+        return game
+
+    def replay(self, data: Mapping[str, Any]) -> Game:
+        """Play a saved game again from its seed and actions alone."""
+        if data.get("seed") is None:
+            raise ValueError("this game has no seed to replay from")
+        game = self.new_game(data["players"], data.get("options"), data["seed"])
+        for seat, a in data.get("actions", []):
+            game.apply(seat, Action.from_dict(a, game.catalog))
+        return game
+
+    def determinize(self, view: View, rng: random.Random) -> Game:
+        """A full game consistent with everything ``view`` shows (for search)."""
+        if self.determinizer is None:
+            raise NotImplementedError(f"{self.name} has no determinizer")
+        return self.determinizer(view, rng)

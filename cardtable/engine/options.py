@@ -1,0 +1,235 @@
+"""Option schemas (a game's house rules, typed) and variants (named presets).
+
+Every option has a key, a default (the rules as RULES.md states them), a
+one-line description and a type with its bounds or choices. ``validate``
+turns any mapping (from YAML, the command line or the settings screen) into a
+complete, checked option dict or raises :class:`OptionError` naming the key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+AUTO = "auto"
+
+
+class OptionError(ValueError):
+    """A bad option value; ``key`` is the dotted key path that is wrong."""
+
+    def __init__(self, key: str, message: str) -> None:
+        super().__init__(f"{key}: {message}")
+        self.key = key
+        self.message = message
+
+
+def _type_name(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int):
+        return "a whole number"
+    if isinstance(value, float):
+        return "a decimal number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return type(value).__name__
+
+
+@dataclass(frozen=True)
+class Option:
+    """Base of the option types; subclasses check and normalize values."""
+
+    key: str
+    default: Any
+    description: str
+    label: str = ""
+
+    kind = "option"
+
+    @property
+    def title(self) -> str:
+        return self.label or self.key.replace("_", " ").capitalize()
+
+    def validate(self, value: Any) -> Any:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def format(self, value: Any) -> str:
+        """The value as a person reads it."""
+        return str(value)
+
+
+@dataclass(frozen=True)
+class BoolOption(Option):
+    kind = "bool"
+
+    def validate(self, value: Any) -> bool:
+        if not isinstance(value, bool):
+            raise OptionError(self.key, f"must be true or false, not {_type_name(value)} ({value!r})")
+        return value
+
+    def format(self, value: Any) -> str:
+        return "on" if value else "off"
+
+
+@dataclass(frozen=True)
+class IntOption(Option):
+    """A whole number within ``[minimum, maximum]``; ``"auto"`` if ``auto``."""
+
+    minimum: int = 0
+    maximum: int = 100
+    auto: bool = False
+
+    kind = "int"
+
+    def validate(self, value: Any) -> int | str:
+        if self.auto and value == AUTO:
+            return AUTO
+        if isinstance(value, bool) or not isinstance(value, int):
+            expected = "a whole number" + (' or "auto"' if self.auto else "")
+            raise OptionError(self.key, f"must be {expected}, not {_type_name(value)} ({value!r})")
+        if value < self.minimum:
+            raise OptionError(self.key, f"must be at least {self.minimum} (got {value})")
+        if value > self.maximum:
+            raise OptionError(self.key, f"must be at most {self.maximum} (got {value})")
+        return value
+
+
+@dataclass(frozen=True)
+class ChoiceOption(Option):
+    """One of a fixed list of strings."""
+
+    choices: tuple[str, ...] = ()
+
+    kind = "choice"
+
+    def validate(self, value: Any) -> str:
+        if not isinstance(value, str):
+            raise OptionError(
+                self.key, f"must be one of {', '.join(self.choices)}, not {_type_name(value)} ({value!r})"
+            )
+        if value not in self.choices:
+            raise OptionError(self.key, f"must be one of {', '.join(self.choices)} (got {value!r})")
+        return value
+
+
+@dataclass(frozen=True)
+class TextOption(Option):
+    """A short line of text (a label the table displays)."""
+
+    max_length: int = 40
+
+    kind = "text"
+
+    def validate(self, value: Any) -> str:
+        if not isinstance(value, str):
+            raise OptionError(self.key, f"must be text, not {_type_name(value)} ({value!r})")
+        value = value.strip()
+        if not value:
+            raise OptionError(self.key, "must not be empty")
+        if len(value) > self.max_length:
+            raise OptionError(self.key, f"must be at most {self.max_length} characters long")
+        return value
+
+
+@dataclass(frozen=True)
+class IntMapOption(Option):
+    """A whole number for each of a fixed set of keys (e.g. a value per Jack).
+
+    A partial mapping keeps the defaults for the keys it leaves out.
+    """
+
+    keys: tuple[str, ...] = ()
+    minimum: int = 0
+    maximum: int = 100
+
+    kind = "intmap"
+
+    def validate(self, value: Any) -> dict[str, int]:
+        if not isinstance(value, Mapping):
+            raise OptionError(
+                self.key,
+                f"must be a mapping of {', '.join(self.keys)} to whole numbers, not {_type_name(value)}",
+            )
+        out = dict(self.default)
+        for k, v in value.items():
+            path = f"{self.key}.{k}"
+            if k not in self.keys:
+                raise OptionError(path, f"unknown key; expected one of {', '.join(self.keys)}")
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise OptionError(path, f"must be a whole number, not {_type_name(v)} ({v!r})")
+            if not self.minimum <= v <= self.maximum:
+                raise OptionError(path, f"must be between {self.minimum} and {self.maximum} (got {v})")
+            out[k] = v
+        return out
+
+    def format(self, value: Any) -> str:
+        return ", ".join(f"{k} {value[k]}" for k in self.keys)
+
+
+class OptionSchema:
+    """The ordered options of one game."""
+
+    def __init__(self, options: list[Option] | tuple[Option, ...]) -> None:
+        self.options: tuple[Option, ...] = tuple(options)
+        self._by_key = {o.key: o for o in self.options}
+        if len(self._by_key) != len(self.options):
+            raise ValueError("option keys must be unique")
+        for o in self.options:
+            o.validate(o.default)  # a schema with a bad default is a programming error
+
+    def __iter__(self) -> Iterator[Option]:
+        return iter(self.options)
+
+    def __len__(self) -> int:
+        return len(self.options)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._by_key
+
+    def __getitem__(self, key: str) -> Option:
+        return self._by_key[key]
+
+    def defaults(self) -> dict[str, Any]:
+        return {o.key: _copy(o.default) for o in self.options}
+
+    def validate(self, values: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Defaults overlaid with ``values``, each checked; unknown keys are errors."""
+        out = self.defaults()
+        if values is None:
+            return out
+        if not isinstance(values, Mapping):
+            raise OptionError(
+                "options", f"must be a mapping of option names to values, not {_type_name(values)}"
+            )
+        for key, value in values.items():
+            option = self._by_key.get(key)
+            if option is None:
+                raise OptionError(str(key), f"unknown option; known options: {', '.join(self._by_key)}")
+            out[key] = option.validate(value)
+        return out
+
+    def changes(self, values: Mapping[str, Any]) -> list[tuple[Option, Any]]:
+        """The options whose value differs from the default, in schema order."""
+        return [(o, values[o.key]) for o in self.options if o.key in values and values[o.key] != o.default]
+
+
+def _copy(value: Any) -> Any:
+    return dict(value) if isinstance(value, dict) else value
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A named preset: a partial option mapping, validated against a schema."""
+
+    name: str
+    description: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+    builtin: bool = True
+    source: str | None = None
