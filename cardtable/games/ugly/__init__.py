@@ -1,0 +1,22 @@
+"""Ugly: Hearts-like trick-taking with trump, growing passes and Jacks to avoid."""
+
+from cardtable.engine import GameSpec
+
+from .bot import choose as bot_choose
+from .determinize import determinize
+from .options import SCHEMA
+from .rules import UglyGame
+
+SPEC = GameSpec(
+    id="ugly",
+    name="Ugly",
+    min_players=3,
+    max_players=4,
+    schema=SCHEMA,
+    game_class=UglyGame,
+    summary="Trick-taking with trump and growing passes: win tricks, avoid the Jacks.",
+    determinizer=determinize,
+    bot=bot_choose,
+)
+
+__all__ = ["SPEC", "UglyGame"]

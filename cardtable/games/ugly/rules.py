@@ -1,0 +1,600 @@
+"""Ugly (RULES.md §1): trick-taking with trump, growing passes, Jacks to avoid.
+
+Phases of a round: ``trump`` (the player left of the dealer names a suit or
+No Trump), ``pass`` (everyone at once picks cards for their neighbour, one
+card per action), ``play`` (13 or 17 tricks, follow suit), then scoring; the
+game is ``over`` after the last round.
+
+Speed matters here (search plays thousands of rounds per decision), so the
+hot paths work on the zones' card lists directly: hands stay sorted by card
+index, and because the standard catalog numbers cards suit by suit, the
+cards of one suit in a hand are found by bisection.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_left
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from cardtable.engine import (
+    AUTO,
+    STANDARD,
+    SUIT_NAMES,
+    SUITS,
+    Action,
+    Announced,
+    Card,
+    Event,
+    GameOver,
+    Gathered,
+    IllegalAction,
+    Moved,
+    OptionError,
+    RoundEnded,
+    ScoreChanged,
+    Shuffled,
+    TrickWon,
+    Visibility,
+    Zone,
+    seat_ref,
+)
+from cardtable.engine.cards import SUIT_NAMES_ONE
+from cardtable.engine.game import Game
+
+from .options import JACK_SUIT
+from .scoring import round_score
+
+NO_TRUMP = "NT"
+TRUMP_CHOICES = (*SUITS, NO_TRUMP)
+
+_SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
+_SUIT_OF: tuple[str, ...] = tuple(c.suit for c in STANDARD)  # type: ignore[misc]
+_BASE: dict[str | None, int] = {s: 13 * i for i, s in enumerate(SUITS)}
+assert all(
+    STANDARD[13 * i + r - 2].rank == r and STANDARD[13 * i].suit == s
+    for i, s in enumerate(SUITS)
+    for r in range(2, 15)
+), "catalog must be suit-major"
+
+TWO_OF_SPADES = STANDARD.by_code("2S")
+
+PLAY: tuple[Action, ...] = tuple(Action("play", c, label=f"Play {c.name}") for c in STANDARD)
+PASS: tuple[Action, ...] = tuple(Action("pass", c, label=f"Pass {c.name}") for c in STANDARD)
+_PLAY_OF = PLAY.__getitem__
+_PASS_OF = PASS.__getitem__
+TRUMP: dict[str, Action] = {s: Action("trump", value=s, label=f"Call {SUIT_NAMES[s]} trump") for s in SUITS}
+TRUMP[NO_TRUMP] = Action("trump", value=NO_TRUMP, label="Call No Trump")
+
+
+def auto_rounds(players: int) -> int:
+    """(hand size + 1) / 2: 7 rounds with 4 players, 9 with 3."""
+    return (hand_size(players) + 1) // 2
+
+
+def hand_size(players: int) -> int:
+    return 52 // players if players == 4 else 17
+
+
+def trump_name(trump: str | None) -> str:
+    if trump is None:
+        return "not named yet"
+    return "No Trump" if trump == NO_TRUMP else SUIT_NAMES[trump]
+
+
+class UglyGame(Game):
+    catalog = STANDARD
+
+    # -- configuration ---------------------------------------------------------
+
+    @classmethod
+    def check_options(cls, players: int, options: Mapping[str, Any]) -> None:
+        rounds = options["rounds"]
+        most = auto_rounds(players)
+        if rounds != AUTO and rounds > most:
+            raise OptionError("rounds", f"at most {most} with {players} players (got {rounds})")
+        ugly, charm = options["ugly_card"], options["charm_card"]
+        if ugly != "none" and ugly == charm:
+            raise OptionError("charm_card", f"must differ from the Ugly card ({ugly})")
+
+    def _configure(self) -> None:
+        n = self.players
+        opts = self.options
+        self.hand_size = hand_size(n)
+        self.n_rounds = auto_rounds(n) if opts["rounds"] == AUTO else opts["rounds"]
+        self.pass_counts = [
+            min(opts["first_pass"] + r * opts["pass_step"], self.hand_size) for r in range(self.n_rounds)
+        ]
+        if opts["rounds"] == AUTO:
+            self.pass_counts[-1] = self.hand_size
+        self.in_play: tuple[Card, ...] = tuple(c for c in STANDARD if n == 4 or c != TWO_OF_SPADES)
+        self.jack_values: dict[Card, int] = {
+            STANDARD.find(11, JACK_SUIT[k]): v for k, v in opts["jack_values"].items()
+        }
+        self.ugly = None if opts["ugly_card"] == "none" else STANDARD.by_code(opts["ugly_card"])
+        self.charm = None if opts["charm_card"] == "none" else STANDARD.by_code(opts["charm_card"])
+        self.trump_actions = [TRUMP[t] for t in TRUMP_CHOICES if t != NO_TRUMP or opts["allow_no_trump"]]
+        self._hand_ref = [("hand", s) for s in range(n)]
+        self._pass_ref = [("pass", s) for s in range(n)]
+        self._trick_ref = [("trick", s) for s in range(n)]
+        self._won_ref = [("won", s) for s in range(n)]
+
+    def _make_zones(self) -> None:
+        n = self.players
+        self.deck = Zone("deck", None, "deck", Visibility.NOBODY)
+        self.removed = Zone("removed", None, "pile", Visibility.PUBLIC)
+        self.hands = [Zone("hand", s, "hand", Visibility.OWNER, private_order=True) for s in range(n)]
+        self.passing = [Zone("pass", s, "pile", Visibility.OWNER, private_order=True) for s in range(n)]
+        self.played = [Zone("trick", s, "trick", Visibility.PUBLIC) for s in range(n)]
+        self.won = [Zone("won", s, "pile", Visibility.PUBLIC) for s in range(n)]
+
+    def zones(self) -> list[Zone]:
+        return [self.deck, self.removed, *self.hands, *self.passing, *self.played, *self.won]
+
+    # -- setup -----------------------------------------------------------------
+
+    def _setup(self) -> None:
+        n = self.players
+        self._make_zones()
+        self.round = 0
+        self.trump: str | None = None
+        self.pass_count = 0
+        self.turn = 0
+        self.leader = 0
+        self.lead_suit: str | None = None
+        self.trick_order: list[int] = []
+        self._passers: tuple[int, ...] = ()
+        self.tricks_won = [0] * n
+        self.totals = [0] * n
+        self.round_scores: list[list[int]] = []
+        self.voids = [0] * n
+        self.last_trick: tuple[int, tuple[int, ...], tuple[Card, ...]] | None = None
+        self.deck.cards = list(self.in_play)
+        self.removed.cards = [TWO_OF_SPADES] if n == 3 else []
+        events: list[Event] = []
+        self.cut, self.dealer = self._cut_for_dealer(events)
+        events.append(Announced("dealer", self.dealer, None, f"{seat_ref(self.dealer)} deals"))
+        self._start_round(events)
+        self.opening_events = events
+
+    def _cut_for_dealer(self, events: list[Event]) -> tuple[list[tuple[int, Card]], int]:
+        """Everyone cuts a card; the lowest rank deals; tied lowest cut again."""
+        contenders = list(range(self.players))
+        cuts: list[tuple[int, Card]] = []
+        while True:
+            cards = self.rng.sample(self.deck.cards, len(contenders))
+            round_cuts = list(zip(contenders, cards, strict=True))
+            cuts.extend(round_cuts)
+            for seat, card in round_cuts:
+                events.append(Announced("cut", seat, card, f"{seat_ref(seat)} cuts {card.name}"))
+            low = min(card.rank or 0 for _, card in round_cuts)
+            contenders = [seat for seat, card in round_cuts if card.rank == low]
+            if len(contenders) == 1:
+                return cuts, contenders[0]
+
+    def _start_round(self, events: list[Event]) -> None:
+        """Shuffle and deal; the player left of the dealer names trump."""
+        n = self.players
+        if self.round:
+            self.dealer = (self.dealer + 1) % n
+        self.round += 1
+        deck = self.deck.cards
+        if self.round > 1:
+            for pile in self.won:
+                deck.extend(pile.cards)
+                pile.cards = []
+            events.append(Gathered(tuple(self._won_ref), ("deck", None)))
+        self.rng.shuffle(deck)
+        events.append(Shuffled(("deck", None)))
+        hands = [h.cards for h in self.hands]
+        seat = self.dealer
+        hand_ref = self._hand_ref
+        for card in deck:
+            seat = seat + 1 if seat + 1 < n else 0
+            hands[seat].append(card)
+            events.append(Moved(card, 0, ("deck", None), hand_ref[seat], 1 << seat))
+        self.deck.cards = []
+        for h in hands:
+            h.sort()
+        self.tricks_won = [0] * n
+        self.voids = [0] * n
+        self.trump = None
+        self.lead_suit = None
+        self.trick_order = []
+        self.last_trick = None
+        self.pass_count = self.pass_counts[self.round - 1]
+        self.leader = self.turn = (self.dealer + 1) % n
+        self.phase = "trump"
+
+    # -- whose decision --------------------------------------------------------
+
+    def pass_target(self, seat: int) -> int:
+        """Where ``seat`` passes this round: left, or right in even rounds when alternating."""
+        if self.options["pass_direction"] == "alternate" and self.round % 2 == 0:
+            return (seat - 1) % self.players
+        return (seat + 1) % self.players
+
+    def to_act(self) -> tuple[int, ...]:
+        phase = self.phase
+        if phase == "play" or phase == "trump":
+            return (self.turn,)
+        if phase == "pass":
+            return self._passers
+        return ()
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        phase = self.phase
+        if phase == "play":
+            if seat != self.turn:
+                return []
+            hand = self.hands[seat].cards
+            lead = self.lead_suit
+            if lead is not None:
+                base = _BASE[lead]
+                lo = bisect_left(hand, base)
+                hi = bisect_left(hand, base + 13, lo)
+                if lo < hi:
+                    return list(map(_PLAY_OF, hand[lo:hi]))
+            return list(map(_PLAY_OF, hand))
+        if phase == "pass":
+            if not 0 <= seat < self.players or len(self.passing[seat].cards) >= self.pass_count:
+                return []
+            return list(map(_PASS_OF, self.hands[seat].cards))
+        if phase == "trump":
+            return list(self.trump_actions) if seat == self.turn else []
+        return []
+
+    # -- checking --------------------------------------------------------------
+
+    def check(self, seat: int, action: Action) -> None:
+        if not isinstance(action, Action):
+            raise IllegalAction(f"{action!r} is not an action")
+        phase = self.phase
+        kind = action.kind
+        if phase == "play":
+            if seat != self.turn:
+                self.check_seat(seat)
+            if kind != "play":
+                raise IllegalAction(f"it is time to play a card to the trick, not to {kind}")
+            card = action.card
+            hand = self.hands[seat].cards
+            if card not in hand:
+                raise IllegalAction(f"{_name(card)} is not in seat {seat}'s hand")
+            lead = self.lead_suit
+            if lead is not None and _SUIT_OF[card] != lead:
+                base = _BASE[lead]
+                lo = bisect_left(hand, base)
+                if lo < len(hand) and hand[lo] < base + 13:
+                    raise IllegalAction(
+                        f"seat {seat} must follow {SUIT_NAMES[lead]}: {card.name} is not a "
+                        f"{SUIT_NAMES_ONE[lead]}"
+                    )
+            return
+        if phase != "pass" or seat not in self._passers:
+            self.check_seat(seat)
+        if phase == "pass":
+            if kind != "pass":
+                raise IllegalAction(f"it is time to choose cards to pass, not to {kind}")
+            if action.card not in self.hands[seat].cards:
+                raise IllegalAction(f"{_name(action.card)} is not in seat {seat}'s hand")
+        elif phase == "trump":
+            if kind != "trump":
+                raise IllegalAction(f"trump must be named first, not {kind}")
+            if action.value not in TRUMP_CHOICES:
+                raise IllegalAction(f"{action.value!r} is not a suit or No Trump")
+            if action.value == NO_TRUMP and not self.options["allow_no_trump"]:
+                raise IllegalAction("No Trump is not allowed in this game; name a suit")
+
+    # -- applying --------------------------------------------------------------
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        phase = self.phase
+        if phase == "play":
+            return self._play(seat, action.card)  # type: ignore[arg-type]
+        if phase == "pass":
+            return self._pick_pass(seat, action.card)  # type: ignore[arg-type]
+        return self._name_trump(seat, action.value)
+
+    def _name_trump(self, seat: int, trump: str) -> list[Event]:
+        self.trump = trump
+        events: list[Event] = [Announced("trump", seat, trump, f"{seat_ref(seat)} calls {_call_text(trump)}")]
+        k = self.pass_count
+        if k == 0:
+            self.phase = "play"
+        elif k >= self.hand_size:
+            # Nothing to choose: the whole hand goes to the neighbour.
+            for s in range(self.players):
+                hand = self.hands[s]
+                pending = self.passing[s].cards
+                ref = self._pass_ref[s]
+                for card in hand.cards:
+                    pending.append(card)
+                    events.append(Moved(card, 0, self._hand_ref[s], ref, 1 << s))
+                hand.cards = []
+                hand.known.clear()
+            self._exchange(events)
+        else:
+            self.phase = "pass"
+            self._passers = tuple(range(self.players))
+        return events
+
+    def _pick_pass(self, seat: int, card: Card) -> list[Event]:
+        hand = self.hands[seat]
+        hand.cards.remove(card)
+        if hand.known:
+            hand.known.pop(card, None)
+        self.passing[seat].cards.append(card)
+        events: list[Event] = [Moved(card, 0, self._hand_ref[seat], self._pass_ref[seat], 1 << seat)]
+        if len(self.passing[seat].cards) == self.pass_count:
+            self._passers = tuple(s for s in self._passers if s != seat)
+            if not self._passers:
+                self._exchange(events)
+        return events
+
+    def _exchange(self, events: list[Event]) -> None:
+        """Everyone has chosen: hand the passed cards over at once."""
+        for s in range(self.players):
+            target = self.pass_target(s)
+            recv = self.hands[target]
+            mask = (1 << s) | (1 << target)
+            src = self._pass_ref[s]
+            dst = self._hand_ref[target]
+            for card in self.passing[s].cards:
+                recv.cards.append(card)
+                recv.known[card] = 1 << s
+                events.append(Moved(card, 0, src, dst, mask))
+            self.passing[s].cards = []
+        for h in self.hands:
+            h.cards.sort()
+        events.append(Announced("passed", None, self.pass_count, "Cards passed"))
+        self.phase = "play"
+
+    def _play(self, seat: int, card: Card) -> list[Event]:
+        hand = self.hands[seat]
+        hand.cards.remove(card)
+        if hand.known:
+            hand.known.pop(card, None)
+        self.played[seat].cards.append(card)
+        events: list[Event] = [Moved(card, 0, self._hand_ref[seat], self._trick_ref[seat])]
+        suit = _SUIT_OF[card]
+        if self.lead_suit is None:
+            self.lead_suit = suit
+        elif suit != self.lead_suit:
+            self.voids[seat] |= 1 << _SUIT_INDEX[self.lead_suit]
+        order = self.trick_order
+        order.append(seat)
+        if len(order) == self.players:
+            self._finish_trick(events)
+        else:
+            self.turn = seat + 1 if seat + 1 < self.players else 0
+        return events
+
+    def trick_winner(self) -> int:
+        """The seat winning the trick so far: highest trump, else highest of the led suit."""
+        trump = self.trump
+        lead = self.lead_suit
+        best_seat = -1
+        best_key = -1
+        for s in self.trick_order:
+            card = self.played[s].cards[0]
+            suit = _SUIT_OF[card]
+            if suit == trump:
+                key = 100 + card
+            elif suit == lead:
+                key = card
+            else:
+                continue
+            if key > best_key:
+                best_key = key
+                best_seat = s
+        return best_seat
+
+    def _finish_trick(self, events: list[Event]) -> None:
+        winner = self.trick_winner()
+        order = self.trick_order
+        played = self.played
+        cards = tuple([played[s].cards.pop() for s in order])
+        self.won[winner].cards.extend(cards)
+        trick_ref = self._trick_ref
+        events.append(Gathered(tuple([trick_ref[s] for s in order]), self._won_ref[winner]))
+        events.append(TrickWon(winner, cards))
+        self.last_trick = (winner, tuple(order), cards)
+        self.tricks_won[winner] += 1
+        self.trick_order = []
+        self.lead_suit = None
+        self.leader = self.turn = winner
+        if not self.hands[winner].cards:
+            self._finish_round(events)
+
+    def _finish_round(self, events: list[Event]) -> None:
+        scores = [
+            round_score(self.tricks_won[s], self.won[s].cards, self.jack_values, self.ugly, self.charm)
+            for s in range(self.players)
+        ]
+        self.round_scores.append(scores)
+        for s, delta in enumerate(scores):
+            self.totals[s] += delta
+            events.append(ScoreChanged(s, delta, self.totals[s], "round"))
+        events.append(RoundEnded(self.round, tuple(scores)))
+        if self.round >= self.n_rounds:
+            self.phase = "over"
+            events.append(GameOver(self.winners(), tuple(self.totals)))
+        else:
+            self._start_round(events)
+
+    # -- results ---------------------------------------------------------------
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self.totals)
+
+    def winners(self) -> tuple[int, ...]:
+        if self.phase != "over":
+            return ()
+        best = max(self.totals)
+        return tuple(s for s, t in enumerate(self.totals) if t == best)
+
+    # -- views -----------------------------------------------------------------
+
+    def _info(self, seat: int | None) -> dict[str, Any]:
+        n = self.players
+        received: tuple[tuple[Card, int], ...] = ()
+        if seat is not None:
+            # Cards this seat was passed, and by whom: the passer knows where they are.
+            received = tuple(sorted((c, m.bit_length() - 1) for c, m in self.hands[seat].known.items()))
+        return {
+            "received": received,
+            "round": self.round,
+            "rounds": self.n_rounds,
+            "dealer": self.dealer,
+            "caller": (self.dealer + 1) % n,
+            "trump": self.trump,
+            "pass_count": self.pass_count,
+            "pass_to": tuple(self.pass_target(s) for s in range(n)),
+            "leader": self.leader,
+            "turn": self.turn,
+            "lead_suit": self.lead_suit,
+            "trick_order": tuple(self.trick_order),
+            "tricks_won": tuple(self.tricks_won),
+            "voids": tuple("".join(SUITS[i] for i in range(4) if v >> i & 1) for v in self.voids),
+            "round_scores": tuple(tuple(r) for r in self.round_scores),
+            "last_trick": None
+            if self.last_trick is None
+            else (self.last_trick[0], tuple(zip(self.last_trick[1], self.last_trick[2], strict=True))),
+            "cut": tuple(self.cut),
+            "hand_size": self.hand_size,
+            "jack_values": dict(self.jack_values),
+            "ugly_card": self.ugly,
+            "charm_card": self.charm,
+        }
+
+    def _prompt(self, seat: int | None) -> str:
+        phase = self.phase
+        if phase == "over":
+            return "Game over"
+        if phase == "trump":
+            if seat == self.turn:
+                if self.options["allow_no_trump"]:
+                    return "Name a trump suit or No Trump"
+                return "Name a trump suit"
+            return f"Waiting for {seat_ref(self.turn)} to name trump"
+        if phase == "pass":
+            if seat is not None and seat in self.to_act():
+                left = self.pass_count - len(self.passing[seat].cards)
+                more = " more" if self.passing[seat].cards else ""
+                noun = "card" if left == 1 else "cards"
+                return f"Choose {left}{more} {noun} to pass to {seat_ref(self.pass_target(seat))}"
+            return "Waiting for the others to pass"
+        if seat != self.turn:
+            return f"Waiting for {seat_ref(self.turn)}"
+        lead = self.lead_suit
+        if lead is None:
+            return "Lead any card"
+        hand = self.hands[seat].cards
+        if any(_SUIT_OF[c] == lead for c in hand):
+            return f"Follow {SUIT_NAMES[lead]}"
+        return f"No {SUIT_NAMES[lead]}: play any card"
+
+    # -- copying and saving ----------------------------------------------------
+
+    def clone(self, rng: random.Random | None = None) -> UglyGame:
+        g = UglyGame.__new__(UglyGame)
+        g.__dict__.update(self.__dict__)
+        if rng is None:
+            g.rng = random.Random()
+            g.rng.setstate(self.rng.getstate())
+        else:
+            g.rng = random.Random(rng.getrandbits(64))
+        g.history = list(self.history)
+        g.deck = self.deck.copy()
+        g.removed = self.removed.copy()
+        g.hands = [z.copy() for z in self.hands]
+        g.passing = [z.copy() for z in self.passing]
+        g.played = [z.copy() for z in self.played]
+        g.won = [z.copy() for z in self.won]
+        g.trick_order = list(self.trick_order)
+        g.tricks_won = list(self.tricks_won)
+        g.totals = list(self.totals)
+        g.round_scores = [list(r) for r in self.round_scores]
+        g.voids = list(self.voids)
+        g.options = dict(self.options)
+        return g
+
+    def _state(self) -> dict[str, Any]:
+        return {
+            "phase": self.phase,
+            "round": self.round,
+            "dealer": self.dealer,
+            "trump": self.trump,
+            "pass_count": self.pass_count,
+            "turn": self.turn,
+            "leader": self.leader,
+            "lead_suit": self.lead_suit,
+            "trick_order": list(self.trick_order),
+            "tricks_won": list(self.tricks_won),
+            "totals": list(self.totals),
+            "round_scores": [list(r) for r in self.round_scores],
+            "voids": list(self.voids),
+            "last_trick": None
+            if self.last_trick is None
+            else [self.last_trick[0], list(self.last_trick[1]), [c.code for c in self.last_trick[2]]],
+            "cut": [[s, c.code] for s, c in self.cut],
+            "zones": {
+                "deck": self.deck.to_dict(),
+                "removed": self.removed.to_dict(),
+                "hand": [z.to_dict() for z in self.hands],
+                "pass": [z.to_dict() for z in self.passing],
+                "trick": [z.to_dict() for z in self.played],
+                "won": [z.to_dict() for z in self.won],
+            },
+        }
+
+    def _load_state(self, state: Mapping[str, Any]) -> None:
+        code = STANDARD.by_code
+        self._make_zones()
+        self.phase = state["phase"]
+        self.round = state["round"]
+        self.dealer = state["dealer"]
+        self.trump = state["trump"]
+        self.pass_count = state["pass_count"]
+        self.turn = state["turn"]
+        self.leader = state["leader"]
+        self.lead_suit = state["lead_suit"]
+        self._passers = (
+            tuple(s for s in range(self.players) if len(state["zones"]["pass"][s]["cards"]) < self.pass_count)
+            if self.phase == "pass"
+            else ()
+        )
+        self.trick_order = list(state["trick_order"])
+        self.tricks_won = list(state["tricks_won"])
+        self.totals = list(state["totals"])
+        self.round_scores = [list(r) for r in state["round_scores"]]
+        self.voids = list(state["voids"])
+        lt = state["last_trick"]
+        self.last_trick = None if lt is None else (lt[0], tuple(lt[1]), tuple(code(c) for c in lt[2]))
+        self.cut = [(s, code(c)) for s, c in state["cut"]]
+        zones = state["zones"]
+        self.deck.load(zones["deck"], STANDARD)
+        self.removed.load(zones["removed"], STANDARD)
+        groups = ((self.hands, "hand"), (self.passing, "pass"), (self.played, "trick"), (self.won, "won"))
+        for group, key in groups:
+            if len(zones[key]) != self.players:
+                raise ValueError(f"saved {key} zones do not match {self.players} players")
+            for z, d in zip(group, zones[key], strict=True):
+                z.load(d, STANDARD)
+        self.opening_events = []
+
+
+def _name(card: Any) -> str:
+    return card.name if isinstance(card, Card) else repr(card)
+
+
+def _call_text(trump: str) -> str:
+    return "No Trump" if trump == NO_TRUMP else f"{SUIT_NAMES[trump]} trump"
+
+
+def suits_in(cards: Iterable[Card]) -> set[str]:
+    return {_SUIT_OF[c] for c in cards}

@@ -1,0 +1,42 @@
+"""Ugly's round score (RULES.md §1): tricks, Jacks, the Ugly and Charm cards."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from cardtable.engine import Card
+
+
+def round_score(
+    tricks: int,
+    captured: Iterable[Card],
+    jack_values: Mapping[Card, int],
+    ugly: Card | None,
+    charm: Card | None,
+) -> int:
+    """Score one player's round from the tricks they won and the cards in them.
+
+    ``jack_values`` maps each Jack to its penalty. Any Jack captured (even one
+    valued 0) counts as "with a Jack" in the table below.
+
+    | captured      | with any Jack | with no Jack |
+    | U and C       | t - J         | 4t           |
+    | U only        | t - 2J        | 2t           |
+    | neither/C only| t - J         | t            |
+    """
+    has_ugly = has_charm = has_jack = False
+    penalty = 0
+    for card in captured:
+        if card == ugly:
+            has_ugly = True
+        elif card == charm:
+            has_charm = True
+        value = jack_values.get(card)
+        if value is not None:
+            has_jack = True
+            penalty += value
+    if has_ugly and has_charm:
+        return tricks - penalty if has_jack else 4 * tricks
+    if has_ugly:
+        return tricks - 2 * penalty if has_jack else 2 * tricks
+    return tricks - penalty
