@@ -1,0 +1,195 @@
+"""The ``cardtable`` command: the app, and ``games`` / ``simulate`` for headless use."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+import yaml
+
+from cardtable import __version__, games
+from cardtable.ai import agent_names
+from cardtable.engine import AUTO, GameSpec, Option, OptionError
+from cardtable.simulate import simulate
+from cardtable.variants import variant_title
+from cardtable.yamlfile import ConfigError
+
+USAGE_NOTE = """\
+Card Table - Ugly, U-G-O, Ugh! and Ultimate Loser at one table.
+
+The table window is not built yet. Meanwhile, play games headless:
+  cardtable games                         list the games, player counts and variants
+  cardtable games --options ugly          list a game's house-rule options
+  cardtable simulate ugly --games 200 --agents rule,random,random,random --seed 1
+"""
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="cardtable", description="Card Table: four card games at one table.")
+    p.add_argument("--version", action="version", version=f"cardtable {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    g = sub.add_parser("games", help="list games, player counts and variants")
+    g.add_argument("--options", metavar="GAME", help="list the house-rule options of GAME")
+
+    s = sub.add_parser("simulate", help="play headless games between computer players")
+    s.add_argument("game", help="game id (see `cardtable games`)")
+    s.add_argument("--players", type=int, help="number of players (default: the fewest agents given, or 4)")
+    s.add_argument("--games", type=int, default=100, help="games to play (default 100)")
+    s.add_argument(
+        "--agents",
+        default="rule",
+        help=f"comma-separated agent per seat, or one for all; choices: {', '.join(agent_names())}",
+    )
+    s.add_argument("--seed", type=int, default=1, help="base seed; the same seed gives the same games")
+    s.add_argument("--variant", help="a named variant (see `cardtable games`)")
+    s.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="set one option (YAML value, e.g. rounds=4 or allow_no_trump=false); repeatable",
+    )
+    s.add_argument("--json", action="store_true", help="print one JSON summary object instead of a table")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "games":
+            return _cmd_games(args)
+        if args.command == "simulate":
+            return _cmd_simulate(args)
+    except (KeyError, ValueError, OptionError, ConfigError) as exc:
+        message = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
+        print(f"cardtable: error: {message}", file=sys.stderr)
+        return 2
+    print(USAGE_NOTE, end="")
+    return 0
+
+
+# -- games ---------------------------------------------------------------------
+
+
+def _cmd_games(args: argparse.Namespace) -> int:
+    if args.options:
+        _print_options(games.get(args.options))
+        return 0
+    for spec in games.all_specs():
+        print(f"{spec.id:16} {spec.name} - {spec.min_players} to {spec.max_players} players")
+        print(f"{'':16} {spec.summary}")
+        for name, variant in spec.variants.items():
+            print(f"{'':16}   variant {name}: {variant.description}")
+    return 0
+
+
+def _describe_type(option: Option) -> str:
+    kind = option.kind
+    if kind == "bool":
+        return "true/false"
+    if kind == "int":
+        lo, hi = option.minimum, option.maximum  # type: ignore[attr-defined]
+        return f"{lo}..{hi}" + (f" or {AUTO}" if option.auto else "")  # type: ignore[attr-defined]
+    if kind == "choice":
+        choices = option.choices  # type: ignore[attr-defined]
+        if len(choices) <= 6:
+            return " | ".join(choices)
+        return f"{choices[0]}, {choices[1]}, {choices[2]} ... {choices[-1]} ({len(choices)} values)"
+    if kind == "intmap":
+        keys = option.keys  # type: ignore[attr-defined]
+        return f"{{{', '.join(keys)}}} each {option.minimum}..{option.maximum}"  # type: ignore[attr-defined]
+    return "text"
+
+
+def _print_options(spec: GameSpec) -> None:
+    print(f"{spec.name} options (set with --option KEY=VALUE, or in a variant):")
+    for option in spec.schema:
+        default = (
+            yaml.safe_dump(option.default, default_flow_style=True, sort_keys=False)
+            .strip()
+            .removesuffix("...")
+            .strip()
+        )
+        print(f"  {option.key}  [{_describe_type(option)}]  default {default}")
+        print(f"      {option.description}")
+
+
+# -- simulate ------------------------------------------------------------------
+
+
+def _parse_options(pairs: Sequence[str]) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise ValueError(f"--option needs KEY=VALUE, got {pair!r}")
+        options[key.strip()] = yaml.safe_load(value) if value.strip() else ""
+    return options
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    spec = games.get(args.game)
+    names = [a.strip() for a in args.agents.split(",") if a.strip()]
+    players = args.players or (
+        len(names) if len(names) > 1 else min(max(4, spec.min_players), spec.max_players)
+    )
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise ValueError(f"--agents names {len(names)} seats but --players is {players}")
+    known = agent_names()
+    for name in names:
+        if name not in known:
+            raise ValueError(f"no agent {name!r}; choose from {', '.join(known)}")
+    if args.games < 1:
+        raise ValueError("--games must be at least 1")
+    progress = _progress_bar if sys.stderr.isatty() else None
+    summary = simulate(
+        spec,
+        players,
+        args.games,
+        names,
+        args.seed,
+        variant=args.variant,
+        options=_parse_options(args.option),
+        progress=progress,
+    )
+    if progress is not None:
+        print("\r\033[K", end="", file=sys.stderr)
+    if args.json:
+        print(json.dumps(summary.to_dict()))
+        return 0
+    variant = variant_title(args.variant) if args.variant else "Standard"
+    print(
+        f"{spec.name}: {players} players, {args.games} games, {variant} rules, "
+        f"seed {args.seed} ({summary.seconds:.1f} s)"
+    )
+    print(f"{'seat':>4}  {'agent':<10} {'wins':>6} {'win rate':>9} {'mean score':>11}")
+    for seat in range(players):
+        rate = 100.0 * summary.wins[seat] / args.games
+        print(
+            f"{seat:>4}  {names[seat]:<10} {summary.wins[seat]:>6} {rate:>8.1f}% "
+            f"{summary.mean_scores[seat]:>11.2f}"
+        )
+    print("A shared win counts for every player who shares it.")
+    return 0
+
+
+def _progress_bar(done: int, total: int) -> None:
+    width = 30
+    filled = width * done // total
+    print(
+        f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games",
+        end="",
+        file=sys.stderr,
+        flush=True,
+    )
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

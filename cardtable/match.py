@@ -1,0 +1,79 @@
+"""A Match: the authoritative game plus who sits in each seat.
+
+The match routes decisions: computer seats are asked through their agent
+(which sees only its View), human seats act through the table. It keeps the
+full event log; everyone else gets events redacted for their seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.ai import Agent
+from cardtable.engine import Action, Event, Game, GameSpec, Variant, redact
+
+
+@dataclass
+class Seat:
+    name: str
+    agent: Agent | None = None  # None: a human at the table
+
+    @property
+    def human(self) -> bool:
+        return self.agent is None
+
+
+class Match:
+    def __init__(
+        self,
+        spec: GameSpec,
+        seats: Sequence[Seat],
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        variant: str | Variant | None = None,
+    ) -> None:
+        self.spec = spec
+        self.seats = list(seats)
+        self.game: Game = spec.new_game(len(self.seats), options, seed, variant)
+        self.log: list[Event] = list(getattr(self.game, "opening_events", []))
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def agent_to_act(self) -> int | None:
+        """The first computer seat that must decide now, if any."""
+        for seat in self.game.to_act():
+            if self.seats[seat].agent is not None:
+                return seat
+        return None
+
+    def humans_to_act(self) -> list[int]:
+        return [s for s in self.game.to_act() if self.seats[s].agent is None]
+
+    def act(self, seat: int, action: Action) -> list[Event]:
+        """Apply ``seat``'s action (raises ``IllegalAction`` and changes nothing if bad)."""
+        events = self.game.apply(seat, action)
+        self.log.extend(events)
+        return events
+
+    def step_agent(self) -> list[Event] | None:
+        """Let one computer seat decide; None when no computer seat must."""
+        seat = self.agent_to_act()
+        if seat is None:
+            return None
+        agent = self.seats[seat].agent
+        assert agent is not None
+        return self.act(seat, agent.choose(self.game.view(seat)))
+
+    def run_agents(self, max_actions: int = 1_000_000) -> None:
+        """Let computer seats play until the game ends or a human must decide."""
+        for _ in range(max_actions):
+            if self.game.is_over() or self.step_agent() is None:
+                return
+        raise RuntimeError(f"no end after {max_actions} actions")
+
+    def events_for(self, seat: int | None, events: Sequence[Event]) -> list[Event]:
+        return redact(events, seat)

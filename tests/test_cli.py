@@ -1,0 +1,137 @@
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardtable.cli import main
+
+
+def _run(capsys, *args):
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_no_arguments_prints_a_short_usage(capsys):
+    code, out, _ = _run(capsys)
+    assert code == 0
+    assert "cardtable simulate" in out and "cardtable games" in out
+
+
+def test_games_lists_games_players_and_variants(capsys):
+    code, out, _ = _run(capsys, "games")
+    assert code == 0
+    assert "Ugly - 3 to 4 players" in out
+    for variant in ("standard", "short-game", "alternate-passing", "no-no-trump"):
+        assert f"variant {variant}:" in out
+
+
+def test_games_options_lists_every_option(capsys):
+    from cardtable import games
+
+    code, out, _ = _run(capsys, "games", "--options", "ugly")
+    assert code == 0
+    for option in games.get("ugly").schema:
+        assert f"  {option.key}  [" in out
+        assert option.description in out
+
+
+def test_simulate_prints_a_table(capsys):
+    code, out, _ = _run(
+        capsys,
+        "simulate",
+        "ugly",
+        "--players",
+        "4",
+        "--games",
+        "4",
+        "--agents",
+        "rule,random,random,random",
+        "--seed",
+        "1",
+    )
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("Ugly: 4 players, 4 games, Standard rules, seed 1")
+    rows = [line.split() for line in lines[2:6]]
+    assert [r[0] for r in rows] == ["0", "1", "2", "3"]
+    assert [r[1] for r in rows] == ["rule", "random", "random", "random"]
+    assert sum(int(r[2]) for r in rows) >= 4  # every game has at least one winner
+
+
+def test_simulate_json_is_one_summary_object_and_repeatable(capsys):
+    args = [
+        "simulate",
+        "ugly",
+        "--games",
+        "3",
+        "--agents",
+        "rule,random,rule",
+        "--seed",
+        "9",
+        "--variant",
+        "short-game",
+        "--json",
+    ]
+    code, out, _ = _run(capsys, *args)
+    assert code == 0
+    summary = json.loads(out)
+    for key in ("game", "players", "games", "agents", "wins", "mean_scores", "seconds"):
+        assert key in summary
+    assert summary["game"] == "ugly" and summary["players"] == 3 and summary["games"] == 3
+    assert summary["agents"] == ["rule", "random", "rule"]
+    assert summary["options"]["rounds"] == 4
+    assert len(summary["wins"]) == 3 and len(summary["mean_scores"]) == 3
+    _, again, _ = _run(capsys, *args)
+    first, second = json.loads(out), json.loads(again)
+    first.pop("seconds"), second.pop("seconds")
+    assert first == second
+
+
+def test_simulate_options_from_the_command_line(capsys):
+    code, out, _ = _run(
+        capsys,
+        "simulate",
+        "ugly",
+        "--games",
+        "1",
+        "--agents",
+        "random",
+        "--option",
+        "rounds=2",
+        "--option",
+        "allow_no_trump=false",
+        "--json",
+    )
+    assert code == 0
+    options = json.loads(out)["options"]
+    assert options["rounds"] == 2 and options["allow_no_trump"] is False
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["simulate", "poker"], "no game 'poker'"),
+        (["simulate", "ugly", "--agents", "rule,random", "--players", "4"], "names 2 seats"),
+        (["simulate", "ugly", "--agents", "genius"], "no agent 'genius'"),
+        (["simulate", "ugly", "--players", "5"], "3 to 4 players"),
+        (["simulate", "ugly", "--variant", "turbo"], "no variant 'turbo'"),
+        (["simulate", "ugly", "--option", "rounds=99"], "rounds: must be at most 9"),
+        (["simulate", "ugly", "--option", "colour=red"], "colour: unknown option"),
+        (["simulate", "ugly", "--option", "rounds"], "KEY=VALUE"),
+        (["games", "--options", "poker"], "no game 'poker'"),
+    ],
+)
+def test_mistakes_exit_2_with_a_clear_message(capsys, args, words):
+    code, out, err = _run(capsys, *args)
+    assert code == 2
+    assert words in err and out == ""
+
+
+def test_the_installed_command_runs():
+    script = Path(sys.executable).parent / "cardtable"
+    assert script.exists(), "the cardtable entry point is installed beside the interpreter"
+    result = subprocess.run([str(script), "games"], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0 and "Ugly" in result.stdout

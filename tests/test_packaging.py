@@ -1,0 +1,69 @@
+"""A plain (non-editable) install finds config/ and assets/ inside the wheel."""
+
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory):
+    out = tmp_path_factory.mktemp("wheel")
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(out),
+            str(ROOT),
+        ],
+        check=True,
+        timeout=300,
+    )
+    (built,) = out.glob("cardtable-*.whl")
+    return built
+
+
+def test_wheel_carries_config_and_assets(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert "cardtable/_data/config/variants/ugly.yaml" in names
+    assert "cardtable/_data/assets/icons/cardtable.svg" in names
+    assert "cardtable/resources.py" in names
+    assert not any(n.startswith(("tests/", "config/", "assets/")) for n in names)
+
+
+def test_installed_copy_finds_its_data_away_from_the_checkout(wheel, tmp_path):
+    target = tmp_path / "site"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target), str(wheel)],
+        check=True,
+        timeout=300,
+    )
+    code = (
+        "import cardtable, cardtable.resources as r\n"
+        "from cardtable import games\n"
+        "print(cardtable.__file__)\n"
+        "print(r.config_dir())\n"
+        "print(r.asset_file('icons', 'cardtable.svg').is_file())\n"
+        "print(sorted(games.get('ugly').variants))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(target)}
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+    module, config, icon, variants = result.stdout.splitlines()
+    assert module.startswith(str(target))
+    assert config.startswith(str(target)) and config.endswith(os.path.join("_data", "config"))
+    assert icon == "True"
+    assert "short-game" in variants
