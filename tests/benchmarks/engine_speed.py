@@ -1,0 +1,108 @@
+"""Engine speed: complete random Ugly games, clone and determinize, per second.
+
+Plays complete 4-player games (all 7 rounds: deal, trump, passing, 13 tricks,
+scoring) with uniformly random legal actions through the public API only
+(``to_act``, ``legal_actions``, ``apply``), the way search plays rollouts.
+Runs each measurement several times and reports the median and the best, as
+the machines this runs on are shared and noisy.
+
+    python tests/benchmarks/engine_speed.py [--quick] [--players 4]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+
+from cardtable import games
+
+TARGET_ROUNDS_PER_SECOND = 4000
+
+
+def random_games(spec, players: int, n: int, seed: int) -> tuple[float, int, int]:
+    """Seconds, rounds and actions for ``n`` complete random games."""
+    rng = random.Random(seed)
+    choice = rng.choice
+    actions = rounds = 0
+    start = time.perf_counter()
+    for i in range(n):
+        game = spec.new_game(players, seed=seed * 100_003 + i)
+        while not game.is_over():
+            seat = game.to_act()[0]
+            game.apply(seat, choice(game.legal_actions(seat)))
+            actions += 1
+        rounds += game.n_rounds
+    return time.perf_counter() - start, rounds, actions
+
+
+def sample_states(spec, players: int, n: int, seed: int) -> list:
+    """``n`` games stopped at random points, for clone and determinize."""
+    rng = random.Random(seed)
+    states = []
+    while len(states) < n:
+        game = spec.new_game(players, seed=rng.getrandbits(32))
+        stop = rng.randrange(1, 400)
+        for _ in range(stop):
+            if game.is_over():
+                break
+            seat = game.to_act()[0]
+            game.apply(seat, rng.choice(game.legal_actions(seat)))
+        if not game.is_over():
+            states.append(game)
+    return states
+
+
+def per_second(fn, items: list, repeat: int) -> float:
+    start = time.perf_counter()
+    for _ in range(repeat):
+        for item in items:
+            fn(item)
+    return repeat * len(items) / (time.perf_counter() - start)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a short run (a few seconds)")
+    parser.add_argument("--players", type=int, default=4)
+    args = parser.parse_args(argv)
+    spec = games.get("ugly")
+    runs, per_run = (3, 100) if args.quick else (7, 400)
+
+    print(f"Ugly, {args.players} players, random legal play through the public API")
+    print(f"Python {sys.version.split()[0]}, {runs} runs of {per_run} complete games")
+    rates = []
+    for r in range(runs):
+        seconds, rounds, actions = random_games(spec, args.players, per_run, seed=r + 1)
+        rates.append((rounds / seconds, per_run / seconds, actions / seconds))
+    rounds_rates = sorted(x[0] for x in rates)
+    median = statistics.median(rounds_rates)
+    best = rounds_rates[-1]
+    games_rate = statistics.median(x[1] for x in rates)
+    actions_rate = statistics.median(x[2] for x in rates)
+    print(f"  games per second    median {games_rate:9.0f}")
+    print(f"  rounds per second   median {median:9.0f}   best {best:9.0f}   worst {rounds_rates[0]:9.0f}")
+    print(f"  actions per second  median {actions_rate:9.0f}")
+    verdict = "met" if median >= TARGET_ROUNDS_PER_SECOND else "NOT met"
+    print(f"  target {TARGET_ROUNDS_PER_SECOND} rounds per second (median): {verdict}")
+
+    states = sample_states(spec, args.players, 50 if args.quick else 200, seed=7)
+    repeat = 5 if args.quick else 20
+    rng = random.Random(3)
+    exact = per_second(lambda g: g.clone(), states, repeat)
+    reseeded = per_second(lambda g: g.clone(rng=rng), states, repeat)
+    views = [g.view(g.to_act()[0]) for g in states]
+    determinize = per_second(lambda v: spec.determinize(v, rng), views, repeat)
+    view_rate = per_second(lambda g: g.view(g.to_act()[0]), states, repeat)
+    print(f"Mid-game states: {len(states)}, each {repeat} times")
+    print(f"  clone (exact, RNG state copied)   {exact:9.0f} per second")
+    print(f"  clone (fresh RNG for search)      {reseeded:9.0f} per second")
+    print(f"  determinize from a seat's view    {determinize:9.0f} per second")
+    print(f"  view for the seat to act          {view_rate:9.0f} per second")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
