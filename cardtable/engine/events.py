@@ -14,7 +14,7 @@ them as immutable; :func:`redact` returns new objects.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from .cards import Card
@@ -39,8 +39,8 @@ class Event:
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"type": type(self).__name__}
-        for name in self.__slots__:  # type: ignore[attr-defined]
-            d[name] = _plain(getattr(self, name))
+        for f in fields(self):
+            d[f.name] = _plain(getattr(self, f.name))
         return d
 
 
@@ -53,7 +53,17 @@ def _plain(x: Any) -> Any:
 
 
 @dataclass(slots=True)
-class Moved(Event):
+class CardEvent(Event):
+    """An event about one card whose face only the seats in ``seen`` may see."""
+
+    def for_seat(self, seat: int | None) -> Event:
+        if self.card is None or can_see(self.seen, seat):  # type: ignore[attr-defined]
+            return self
+        return replace(self, card=None)
+
+
+@dataclass(slots=True)
+class Moved(CardEvent):
     """A card went from one zone to another (dealt, passed, played, captured)."""
 
     card: Card | None
@@ -63,14 +73,9 @@ class Moved(Event):
     seen: int = -1
     face_up: bool = True
 
-    def for_seat(self, seat: int | None) -> Event:
-        if self.card is None or can_see(self.seen, seat):
-            return self
-        return replace(self, card=None)
-
 
 @dataclass(slots=True)
-class Turned(Event):
+class Turned(CardEvent):
     """A card was turned over where it lies (revealed, or turned face down)."""
 
     card: Card | None
@@ -79,14 +84,9 @@ class Turned(Event):
     face_up: bool
     seen: int = -1
 
-    def for_seat(self, seat: int | None) -> Event:
-        if self.card is None or can_see(self.seen, seat):
-            return self
-        return replace(self, card=None)
-
 
 @dataclass(slots=True)
-class Rotated(Event):
+class Rotated(CardEvent):
     """A table card changed orientation (U-G-O's attack/defense position)."""
 
     card: Card | None
@@ -94,11 +94,6 @@ class Rotated(Event):
     zone: ZoneRef
     orientation: str
     seen: int = -1
-
-    def for_seat(self, seat: int | None) -> Event:
-        if self.card is None or can_see(self.seen, seat):
-            return self
-        return replace(self, card=None)
 
 
 @dataclass(slots=True)
