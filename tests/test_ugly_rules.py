@@ -296,3 +296,25 @@ def test_options_that_do_not_fit_are_refused(options, words):
 
     with pytest.raises(OptionError, match=words):
         UGLY.new_game(4, options, seed=1)
+
+
+@pytest.mark.parametrize(
+    "options, captured_by_winner, expected",
+    [
+        ({}, "7D", 2),  # the standard Ugly card doubles a clean trick
+        ({"ugly_card": "none"}, "7D", 1),  # no Ugly card: the 7♦ is ordinary
+        ({"ugly_card": "2H"}, "2H", 2),  # another card can be the Ugly one
+        ({"jack_values": {"hearts": 10}}, "JH", 1 - 10),
+        ({"charm_card": "3H", "ugly_card": "2H"}, "2H 3H", 4),  # Ugly + Charm, no Jack: 4 a trick
+    ],
+)
+def test_special_card_and_jack_options_change_the_score(options, captured_by_winner, expected):
+    # Seat 0 leads the A♣ and wins the only trick, which holds the named cards.
+    others = captured_by_winner.split()
+    fillers = ["4C", "5C", "6C"]
+    plays = ["AC", *(others + fillers)[:3]]
+    hands = [plays[0], plays[1], plays[2], plays[3]]
+    game = ugly_in_play(hands, trump="C", round_=7, options=options)
+    before = game.scores()[0]
+    play(game, *plays)
+    assert game.scores()[0] - before == expected
