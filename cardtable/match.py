@@ -37,7 +37,7 @@ class Match:
         self.spec = spec
         self.seats = list(seats)
         self.game: Game = spec.new_game(len(self.seats), options, seed, variant)
-        self.log: list[Event] = list(getattr(self.game, "opening_events", []))
+        self.log: list[Event] = list(self.game.opening_events)
 
     @property
     def names(self) -> list[str]:

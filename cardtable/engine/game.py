@@ -47,7 +47,8 @@ class Game:
 
     Subclasses set ``spec`` and ``catalog`` and implement the hooks:
     ``_configure`` (values derived from players and options), ``_setup`` (the
-    opening state, drawing on ``self.rng``), ``to_act``, ``legal_actions``,
+    opening state, drawing on ``self.rng``, recording its events in
+    ``opening_events``), ``to_act``, ``legal_actions``,
     ``check`` (raise :class:`IllegalAction` with a reason, change nothing),
     ``_apply``, ``zones``, ``scores``, ``winners``, ``is_over``, ``_info``,
     ``_prompt``, ``_state`` and ``_load_state``.
@@ -67,6 +68,7 @@ class Game:
         self.seed = seed
         self.rng = random.Random(seed)
         self.history: list[tuple[int, Action]] = []
+        self.opening_events: list[Event] = []  # what _setup did (shuffles, deals), for the table
         self._configure()
 
     @classmethod
