@@ -585,7 +585,6 @@ class UglyGame(Game):
                 raise ValueError(f"saved {key} zones do not match {self.players} players")
             for z, d in zip(group, zones[key], strict=True):
                 z.load(d, STANDARD)
-        self.opening_events = []
 
 
 def _name(card: Any) -> str:
