@@ -4,7 +4,7 @@ No pygame and no file I/O here: everything in this package is plain data and
 rules, so it runs headless, in tests and in search at full speed.
 """
 
-from .actions import Action, IllegalAction
+from .actions import Action, IllegalAction, Slot
 from .cards import STANDARD, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, CardSpec, Catalog, DeckList
 from .events import (
     Announced,
@@ -72,6 +72,7 @@ __all__ = [
     "SUIT_NAMES",
     "SUIT_SYMBOLS",
     "ScoreChanged",
+    "Slot",
     "Shuffled",
     "TextOption",
     "TrickWon",

@@ -56,9 +56,25 @@ class Action:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """A place in a zone: how an action names a card its actor may not see.
+
+    An action aimed at a face-down card must not carry that card (the actor's
+    view would then hold its identity, and search would see different actions
+    in worlds that look the same); it names the card's position instead.
+    """
+
+    zone: str
+    owner: int | None
+    index: int
+
+
 def _encode(x: Any) -> Any:
     if isinstance(x, Card):
         return {"card": x.code}
+    if isinstance(x, Slot):
+        return {"slot": [x.zone, x.owner, x.index]}
     if isinstance(x, tuple):
         return {"tuple": [_encode(i) for i in x]}
     return x
@@ -68,6 +84,8 @@ def _decode(x: Any, catalog: Catalog) -> Any:
     if isinstance(x, dict):
         if "card" in x:
             return catalog.by_code(x["card"])
+        if "slot" in x:
+            return Slot(*x["slot"])
         if "tuple" in x:
             return tuple(_decode(i, catalog) for i in x["tuple"])
     return x
