@@ -176,6 +176,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             f"{seat:>4}  {names[seat]:<10} {summary.wins[seat]:>6} {rate:>8.1f}% "
             f"{summary.mean_scores[seat]:>11.2f}"
         )
+    if summary.means:
+        print("Per game: " + ", ".join(f"{v:.1f} {k}" for k, v in summary.means.items()))
     print("A shared win counts for every player who shares it.")
     return 0
 

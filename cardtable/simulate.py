@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from cardtable.ai import make_agent
@@ -32,6 +32,7 @@ class Summary:
     wins: list[int]
     mean_scores: list[float]
     seconds: float
+    means: dict[str, float] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -71,6 +72,7 @@ def simulate(
     resolved = spec.resolve_options(players, options, variant)
     wins = [0] * players
     totals = [0.0] * players
+    measures: dict[str, float] = {}
     start = time.perf_counter()
     for i in range(games):
         match = play_game(spec, agents, resolved, derive_seed(seed, "game", i))
@@ -78,6 +80,8 @@ def simulate(
             wins[s] += 1
         for s, score in enumerate(match.game.scores()):
             totals[s] += score
+        for key, value in match.game.measures().items():
+            measures[key] = measures.get(key, 0.0) + value
         if progress is not None:
             progress(i + 1, games)
     return Summary(
@@ -91,4 +95,5 @@ def simulate(
         wins=wins,
         mean_scores=[t / games if games else 0.0 for t in totals],
         seconds=round(time.perf_counter() - start, 3),
+        means={k: v / games for k, v in measures.items()},
     )

@@ -117,6 +117,10 @@ class Game:
     def _info(self, seat: int | None) -> dict[str, Any]:
         return {}
 
+    def measures(self) -> dict[str, float]:
+        """Figures about the game so far worth averaging over simulations (e.g. turns)."""
+        return {"actions": len(self.history)}
+
     def _prompt(self, seat: int | None) -> str:
         return ""
 
