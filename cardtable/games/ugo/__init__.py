@@ -1,0 +1,22 @@
+"""U-G-O: a Yu-Gi-Oh-style duel played with ordinary 52-card decks."""
+
+from cardtable.engine import GameSpec
+
+from .bot import choose as bot_choose
+from .determinize import determinize
+from .options import SCHEMA
+from .rules import UgoGame
+
+SPEC = GameSpec(
+    id="ugo",
+    name="U-G-O",
+    min_players=2,
+    max_players=6,
+    schema=SCHEMA,
+    game_class=UgoGame,
+    summary="A duel with ordinary decks: build attackers and defenders, run your opponents' decks dry.",
+    determinizer=determinize,
+    bot=bot_choose,
+)
+
+__all__ = ["SPEC", "UgoGame"]

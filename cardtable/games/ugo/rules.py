@@ -1,0 +1,964 @@
+"""U-G-O (RULES.md §2): a Yu-Gi-Oh-style duel with ordinary 52-card decks.
+
+Every player owns a deck (its cards carry the owner as their ``back``) and
+plays from the deck passed to them. Phases:
+
+- ``turn``: the current player acts: plays cards, changes positions, attacks,
+  uses Special cards, and finally ends the turn (the draw is automatic);
+- ``react``: the player just attacked (or, with ``ten_stops_specials`` or
+  ``nine_counters``, targeted by an Ace, King or Jack) decides whether to
+  play a 10 (or a 9); this is a decision made during someone else's turn;
+- ``choose``: after a 9 turns a plain Ace back on its user, the player who
+  turned it picks which of the user's cards it destroys;
+- ``over``.
+
+The reaction window opens whenever the player attacked holds any card, not
+only a 10: opening it only for a 10 would tell everyone they have one.
+
+Actions (``kind``: what ``card`` and ``target`` mean):
+``play`` (an A/D card; ``value`` attack / defense / defense_down; ``target``
+the tribute for a 6 or 7), ``equip`` (a diamond; ``target`` the A/D card),
+``turn`` (an own A/D card changing position; several in a row make up the
+turn's one position change), ``attack`` (the attacking card; ``target`` the
+card attacked, None for a direct attack), ``ace`` (``target`` the card to
+destroy, None with ``specific_aces``), ``king``, ``queen``, ``jack``,
+``nine``, ``eight``, ``end``; when reacting ``ten``, ``counter`` (a 9) or
+``take``; when choosing ``destroy`` (``target`` the card).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+from cardtable.engine import (
+    Action,
+    Announced,
+    Card,
+    CardState,
+    Catalog,
+    Event,
+    GameOver,
+    IllegalAction,
+    Moved,
+    PlayerOut,
+    Rotated,
+    Shuffled,
+    Slot,
+    Turned,
+    Visibility,
+    Zone,
+    seat_ref,
+)
+from cardtable.engine.game import Game
+
+from .cards import (
+    MAX_EQUIPS,
+    MAX_TABLE,
+    attack_value,
+    defense_value,
+    is_ad,
+    is_equip,
+    needs_tribute,
+)
+
+ATTACK, DEFENSE = "attack", "defense"
+POSITIONS = ("attack", "defense", "defense_down")
+HAND_SIZE = 5
+SPECIAL_KINDS = {14: "ace", 13: "king", 12: "queen", 11: "jack", 9: "nine", 8: "eight"}
+TARGETED = frozenset({"ace", "king", "jack"})
+
+_POSITION_TEXT = {
+    "attack": "in attack",
+    "defense": "face up in defense",
+    "defense_down": "face down in defense",
+}
+
+
+@cache
+def catalog_for(players: int) -> Catalog:
+    """One standard deck per player; a card's back is its owner's seat."""
+    return Catalog.standard(backs=tuple(range(players)))
+
+
+class UgoGame(Game):
+    # -- configuration ---------------------------------------------------------
+
+    def _configure(self) -> None:
+        self.catalog = catalog_for(self.players)
+        self._legal: tuple[int, tuple[Action, ...]] | None = None  # (seat, actions) until the next change
+
+    def _make_zones(self) -> None:
+        n = self.players
+        self.decks = [Zone("deck", s, "deck", Visibility.NOBODY) for s in range(n)]
+        self.hands = [Zone("hand", s, "hand", Visibility.OWNER, private_order=True) for s in range(n)]
+        self.tables = [Zone("table", s, "slots", Visibility.PUBLIC) for s in range(n)]
+        self.discards = [Zone("discard", s, "pile", Visibility.PUBLIC) for s in range(n)]
+        self.removed = Zone("removed", None, "pile", Visibility.PUBLIC)
+
+    def zones(self) -> list[Zone]:
+        return [*self.decks, *self.hands, *self.tables, *self.discards, self.removed]
+
+    def _reset_turn_state(self) -> None:
+        self.ad_played = False
+        self.positions = "unused"  # unused -> open (turning cards) -> used
+        self.turned: set[Card] = set()
+        self.attacked: set[Card] = set()
+
+    # -- setup -----------------------------------------------------------------
+
+    def _setup(self) -> None:
+        n = self.players
+        self._make_zones()
+        self.direction = 1
+        self.alive = [True] * n
+        self.out_order: list[int] = []
+        self.had_turn: set[int] = set()
+        self.pending: dict[str, Any] | None = None
+        self.revealed: set[Card] = set()
+        self.turn_count = 0
+        self.final_winners: tuple[int, ...] = ()
+        self._reset_turn_state()
+        events: list[Event] = []
+        shift = 1 if self.options["pass_decks"] else 0
+        for owner in range(n):
+            deck = [c for c in self.catalog if c.back == owner]
+            self.rng.shuffle(deck)
+            self.decks[(owner + shift) % n].cards = deck
+            events.append(Shuffled(("deck", (owner + shift) % n)))
+        for seat in range(n):
+            self._draw(seat, HAND_SIZE, events)
+        first = self.rng.randrange(n)
+        events.append(Announced("first", first, None, f"{seat_ref(first)} goes first"))
+        self.phase = "turn"
+        self.turn = first
+        self._begin_turn(first, events)
+        self.opening_events = events
+
+    # -- seats and targets -----------------------------------------------------
+
+    def next_alive(self, seat: int, direction: int | None = None) -> int | None:
+        """The next seat still in the game after ``seat`` in ``direction``."""
+        step = self.direction if direction is None else direction
+        n = self.players
+        for i in range(1, n):
+            s = (seat + step * i) % n
+            if self.alive[s]:
+                return s
+        return None
+
+    def target_of(self, seat: int) -> int | None:
+        """Whom ``seat`` attacks and uses A, K and J on: the next player in the current direction."""
+        return self.next_alive(seat)
+
+    def attacks_allowed(self) -> bool:
+        """Only once every player still in the game has had a turn (the first-round rule)."""
+        return all(not alive or s in self.had_turn for s, alive in enumerate(self.alive))
+
+    def stats(self, card: Card, seat: int) -> tuple[int, int]:
+        """(attack, defense) of an A/D card on ``seat``'s table, equips included."""
+        st = self.tables[seat].state.get(card)
+        equips = st.attached if st is not None else ()
+        return attack_value(card, equips), defense_value(card, equips)
+
+    def _ref(self, owner: int, card: Card, viewer: int | None) -> Card | Slot:
+        """How ``viewer`` names a table card: the card if they may see it, else its slot."""
+        table = self.tables[owner]
+        if table.visible_to(card, viewer):
+            return card
+        return Slot("table", owner, table.cards.index(card))
+
+    def _deref(self, owner: int, target: Card | Slot | None) -> Card | None:
+        if isinstance(target, Slot):
+            return self.tables[owner].cards[target.index]
+        return target
+
+    def _describe(self, owner: int, card: Card, viewer: int | None) -> str:
+        return card.name if self.tables[owner].visible_to(card, viewer) else "the face-down card"
+
+    def _discard_pile(self, card: Card, player: int) -> Zone:
+        """Where a used, destroyed or discarded card goes (``discard_to``)."""
+        if self.options["discard_to"] == "owner":
+            return self.discards[card.back]
+        return self.discards[player]
+
+    # -- moving cards ----------------------------------------------------------
+
+    def _to_discard(self, card: Card, src: Zone, player: int, events: list[Event]) -> None:
+        """Send ``card`` from ``src`` to its discard pile (a Queen leaves the game)."""
+        st = src.remove(card)
+        dst = self.removed if card.rank == 12 else self._discard_pile(card, player)
+        dst.cards.append(card)
+        self.revealed.add(card)
+        events.append(Moved(card, card.back, src.ref, dst.ref))
+        if st is not None:
+            for equip in st.attached:
+                pile = self._discard_pile(equip, player)
+                pile.cards.append(equip)
+                self.revealed.add(equip)
+                events.append(Moved(equip, equip.back, src.ref, pile.ref))
+
+    def _draw(self, seat: int, count: int, events: list[Event]) -> bool:
+        """Draw ``count`` cards; False if the deck ran short (the player must go out)."""
+        deck, hand = self.decks[seat], self.hands[seat]
+        for _ in range(count):
+            if not deck.cards:
+                return False
+            card = deck.cards.pop()
+            hand.cards.append(card)
+            events.append(Moved(card, card.back, deck.ref, hand.ref, 1 << seat))
+        hand.cards.sort()
+        return True
+
+    def _send(self, seat: int, count: int, events: list[Event]) -> bool:
+        """Turn ``count`` cards from the top of the deck to the discard pile, one event each."""
+        deck = self.decks[seat]
+        for _ in range(count):
+            if not deck.cards:
+                return False
+            self._to_discard(deck.cards[-1], deck, seat, events)
+        return True
+
+    def _destroy(self, seat: int, card: Card, events: list[Event]) -> None:
+        """A table card (with its equips) goes to the discard piles."""
+        events.append(Announced("destroyed", seat, card, f"{card.name} of {seat_ref(seat)} is destroyed"))
+        self._to_discard(card, self.tables[seat], seat, events)
+
+    def _eliminate(self, seat: int, events: list[Event], reason: str) -> None:
+        """Out of the game: hand and table cards go to the discard piles."""
+        if not self.alive[seat]:
+            return
+        self.alive[seat] = False
+        self.out_order.append(seat)
+        events.append(PlayerOut(seat, reason))
+        events.append(Announced("out", seat, reason, f"{seat_ref(seat)} is out: {reason}"))
+        hand = self.hands[seat]
+        for card in list(hand.cards):
+            self._to_discard(card, hand, seat, events)
+        table = self.tables[seat]
+        for card in list(table.cards):
+            self._to_discard(card, table, seat, events)
+        if self.pending is not None and seat in (self.pending["user"], self.pending["victim"]):
+            self.pending = None
+
+    def _check_over(self, events: list[Event], last_out: list[int] | None = None) -> bool:
+        alive = [s for s, a in enumerate(self.alive) if a]
+        if len(alive) > 1:
+            return False
+        # One left wins; if the last players ran out through the same card, they share the win.
+        self.final_winners = tuple(alive) if alive else tuple(sorted(last_out or ()))
+        self.phase = "over"
+        self.pending = None
+        events.append(GameOver(self.final_winners, self.scores()))
+        return True
+
+    # -- turns -----------------------------------------------------------------
+
+    def _begin_turn(self, seat: int, events: list[Event]) -> None:
+        """Start ``seat``'s turn with its draw; a player who cannot draw is out."""
+        while True:
+            self.turn = seat
+            self.turn_count += 1
+            self.had_turn.add(seat)
+            self._reset_turn_state()
+            self.phase = "turn"
+            events.append(Announced("turn", seat, self.turn_count, f"{seat_ref(seat)}'s turn"))
+            if self._draw(seat, 1, events):
+                return
+            self._eliminate(seat, events, "could not draw a card")
+            if self._check_over(events, [seat]):
+                return
+            nxt = self.next_alive(seat)
+            assert nxt is not None
+            seat = nxt
+
+    def _end_turn(self, events: list[Event]) -> None:
+        nxt = self.next_alive(self.turn)
+        assert nxt is not None
+        self._begin_turn(nxt, events)
+
+    def _after_effect(self, events: list[Event], out: list[int]) -> None:
+        """Eliminate who ran out, then continue the turn (or the next one)."""
+        for seat in out:
+            self._eliminate(seat, events, "ran out of cards")
+        if self._check_over(events, out):
+            return
+        self.phase = "turn"
+        if not self.alive[self.turn]:
+            self._end_turn(events)
+
+    # -- whose decision --------------------------------------------------------
+
+    def to_act(self) -> tuple[int, ...]:
+        if self.phase == "turn":
+            return (self.turn,)
+        if self.phase in ("react", "choose"):
+            assert self.pending is not None
+            return (self.pending["responder"],)
+        return ()
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        cached = self._legal
+        if cached is not None and cached[0] == seat:
+            return list(cached[1])
+        actions = self._legal_now(seat)
+        self._legal = (seat, tuple(actions))
+        return actions
+
+    def _legal_now(self, seat: int) -> list[Action]:
+        if seat not in self.to_act():
+            return []
+        if self.phase == "react":
+            return self._reactions(seat)
+        if self.phase == "choose":
+            assert self.pending is not None
+            victim = self.pending["victim"]
+            return [
+                Action(
+                    "destroy",
+                    target=self._ref(victim, c, seat),
+                    label=f"Destroy {self._describe(victim, c, seat)}",
+                )
+                for c in self.tables[victim].cards
+            ]
+        return self._turn_actions(seat)
+
+    def _reactions(self, seat: int) -> list[Action]:
+        assert self.pending is not None
+        kind = self.pending["kind"]
+        out = [Action("take", label="Let it happen")]
+        seen: set[tuple[int, str | None]] = set()
+        for card in self.hands[seat].cards:
+            key = (card.rank or 0, card.suit)
+            if key in seen:
+                continue
+            if card.rank == 10 and (kind == "attack" or self.options["ten_stops_specials"]):
+                seen.add(key)
+                out.append(Action("ten", card, label=f"Play {card.name} to stop it"))
+            elif card.rank == 9 and kind != "attack" and self.options["nine_counters"]:
+                seen.add(key)
+                out.append(Action("counter", card, label=f"Play {card.name} to turn it back"))
+        return out
+
+    def _turn_actions(self, seat: int) -> list[Action]:
+        hand = self.hands[seat].cards
+        table = self.tables[seat]
+        victim = self.target_of(seat)
+        out: list[Action] = []
+        own_ad = table.cards
+        room = len(own_ad) < MAX_TABLE
+        for card in hand:
+            rank = card.rank
+            if is_ad(card):
+                if self.ad_played:
+                    continue
+                if needs_tribute(card):
+                    for tribute in own_ad:
+                        for pos in POSITIONS:
+                            out.append(_play_action(card, pos, tribute))
+                elif room:
+                    for pos in POSITIONS:
+                        out.append(_play_action(card, pos, None))
+            elif is_equip(card):
+                for owner in self._equip_tables(seat):
+                    tz = self.tables[owner]
+                    for ad in tz.cards:
+                        st = tz.state[ad]
+                        if st.face_up and len(st.attached) < MAX_EQUIPS:
+                            out.append(
+                                Action("equip", card, target=ad, label=f"Equip {card.name} on {ad.name}")
+                            )
+            elif rank == 10:
+                continue  # the 10 is played only when attacked
+            elif victim is not None or rank in (12, 9, 8):
+                kind = SPECIAL_KINDS[rank]  # type: ignore[index]
+                out.extend(self._special_actions(seat, card, kind, victim))
+        if self.positions != "used":
+            for ad in own_ad:
+                if ad not in self.turned:
+                    st = table.state[ad]
+                    to = DEFENSE if st.orientation == ATTACK else ATTACK
+                    out.append(Action("turn", ad, value=to, label=f"Turn {ad.name} to {to}"))
+        if victim is not None and self.attacks_allowed():
+            targets = self.tables[victim].cards
+            for ad in own_ad:
+                if table.state[ad].orientation == ATTACK and ad not in self.attacked:
+                    if targets:
+                        for t in targets:
+                            name = self._describe(victim, t, seat)
+                            ref = self._ref(victim, t, seat)
+                            out.append(
+                                Action("attack", ad, target=ref, label=f"Attack {name} with {ad.name}")
+                            )
+                    else:
+                        out.append(
+                            Action("attack", ad, label=f"Attack {seat_ref(victim)} directly with {ad.name}")
+                        )
+        out.append(Action("end", label="End your turn"))
+        return out
+
+    def _equip_tables(self, seat: int) -> list[int]:
+        if self.options["equip_opponents"]:
+            return [s for s in range(self.players) if self.alive[s]]
+        return [seat]
+
+    def _special_actions(self, seat: int, card: Card, kind: str, victim: int | None) -> list[Action]:
+        if kind == "ace":
+            assert victim is not None
+            if self.options["specific_aces"]:
+                if self._ace_victims(card, victim):
+                    return [Action("ace", card, label=f"Play {card.name} on {seat_ref(victim)}")]
+                return []
+            return [
+                Action(
+                    "ace",
+                    card,
+                    target=self._ref(victim, t, seat),
+                    label=f"Destroy {self._describe(victim, t, seat)} with {card.name}",
+                )
+                for t in self.tables[victim].cards
+            ]
+        if kind == "queen":
+            if not self.discards[seat].cards:
+                return []
+            return [Action("queen", card, label=f"Play {card.name}: draw from your discard pile")]
+        labels = {
+            "king": f"Play {card.name}: {seat_ref(victim or 0)} discards the top card of their deck",
+            "jack": f"Play {card.name}: take the top card of {seat_ref(victim or 0)}'s deck",
+            "nine": f"Play {card.name}: reverse the direction",
+            "eight": f"Play {card.name}: everyone draws a new hand",
+        }
+        return [Action(kind, card, label=labels[kind])]
+
+    def _ace_victims(self, ace: Card, victim: int) -> list[tuple[str, Card]]:
+        """What a specific Ace destroys: ("card", c) for A/D cards, ("equip", e) for equips."""
+        table = self.tables[victim]
+        suit = ace.suit
+        if suit == "D":
+            return [("equip", e) for c in table.cards for e in table.state[c].attached]
+        out = []
+        for c in table.cards:
+            orientation = table.state[c].orientation
+            if (
+                suit == "C"
+                or (suit == "S" and orientation == ATTACK)
+                or (suit == "H" and orientation == DEFENSE)
+            ):
+                out.append(("card", c))
+        return out
+
+    # -- checking --------------------------------------------------------------
+
+    def check(self, seat: int, action: Action) -> None:
+        if not isinstance(action, Action):
+            raise IllegalAction(f"{action!r} is not an action")
+        self.check_seat(seat)
+        if action in self.legal_actions(seat):
+            return
+        raise IllegalAction(self._why(seat, action))
+
+    def _why(self, seat: int, action: Action) -> str:
+        """A reason an action is not allowed now, for people."""
+        kind, card = action.kind, action.card
+        if self.phase == "react":
+            return "you are being attacked: play a 10 (or a 9 against a Special card) or let it happen"
+        if self.phase == "choose":
+            return "choose which card the turned Ace destroys"
+        if kind in ("take", "ten", "counter", "destroy"):
+            return f"{kind} is only possible when you are attacked or targeted"
+        if card is not None and kind not in ("turn", "attack") and card not in self.hands[seat].cards:
+            return f"{card.name} is not in your hand"
+        victim = self.target_of(seat)
+        if kind == "play":
+            if card is None or not is_ad(card):
+                return "only spades, hearts and clubs 2-7 are Attack/Defense cards"
+            if self.ad_played:
+                return "you have already played an Attack/Defense card this turn"
+            if action.value not in POSITIONS:
+                return f"the position must be one of {', '.join(POSITIONS)}"
+            if needs_tribute(card):
+                if not self.tables[seat].cards:
+                    return f"a {card.rank} needs a tribute and you have no Attack/Defense card on the table"
+                return f"a {card.rank} needs one of your own Attack/Defense cards on the table as tribute"
+            if action.target is not None:
+                return "only a 6 or 7 takes a tribute"
+            return f"you already have {MAX_TABLE} Attack/Defense cards on the table"
+        if kind == "equip":
+            if card is None or not is_equip(card):
+                return "only diamonds 2-7 are Equip cards"
+            return "equips go on a face-up Attack/Defense card (yours) with fewer than 2 equips"
+        if kind == "turn":
+            if card not in self.tables[seat].cards:
+                return "you can only change the position of your own Attack/Defense cards"
+            if self.positions == "used":
+                return "you have already changed positions this turn"
+            return f"{card.name} has already changed position this turn"
+        if kind == "attack":
+            if not self.attacks_allowed():
+                return "only the last player of the first round may attack"
+            if card not in self.tables[seat].cards or self.tables[seat].state[card].orientation != ATTACK:
+                return "attack with one of your own cards in attack position"
+            if card in self.attacked:
+                return f"{card.name} has already attacked this turn"
+            if victim is not None and self.tables[victim].cards and action.target is None:
+                return f"{seat_ref(victim)} has cards on the table: attack one of them"
+            return f"you can only attack {seat_ref(victim or 0)}'s cards"
+        if kind in ("ace", "king", "queen", "jack", "nine", "eight"):
+            if card is None or SPECIAL_KINDS.get(card.rank or 0) != kind:
+                return f"that card is not a {kind}"
+            if kind == "queen":
+                return "your discard pile is empty: there is nothing for the Queen to draw"
+            if kind == "ace":
+                return "the Ace needs a card of your target to destroy"
+        if kind == "end":
+            return "it is not your turn"
+        return f"{action.label or kind} is not possible now"
+
+    # -- applying --------------------------------------------------------------
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        self._legal = None
+        events: list[Event] = []
+        kind = action.kind
+        if self.phase == "react":
+            self._react(seat, action, events)
+            return events
+        if self.phase == "choose":
+            assert self.pending is not None
+            victim = self.pending["victim"]
+            self.pending = None
+            target = self._deref(victim, action.target)
+            assert target is not None
+            self._destroy(victim, target, events)
+            self._after_effect(events, [])
+            return events
+        if kind != "turn" and self.positions == "open":
+            self.positions = "used"
+        card = action.card
+        if kind == "play":
+            self._play_ad(seat, card, action.value, action.target, events)  # type: ignore[arg-type]
+        elif kind == "equip":
+            self._equip(seat, card, action.target, events)  # type: ignore[arg-type]
+        elif kind == "turn":
+            self._turn_card(seat, card, events)  # type: ignore[arg-type]
+        elif kind == "attack":
+            victim = self.target_of(seat)
+            assert victim is not None
+            self._declare_attack(seat, card, self._deref(victim, action.target), events)  # type: ignore[arg-type]
+        elif kind == "end":
+            events.append(Announced("end", seat, None, f"{seat_ref(seat)} ends their turn"))
+            self._end_turn(events)
+        else:
+            victim = self.target_of(seat)
+            target = self._deref(victim, action.target) if victim is not None else None
+            self._play_special(seat, card, kind, target, events)  # type: ignore[arg-type]
+        return events
+
+    def _play_ad(
+        self, seat: int, card: Card, position: str, tribute: Card | None, events: list[Event]
+    ) -> None:
+        table = self.tables[seat]
+        if tribute is not None:
+            events.append(
+                Announced("tribute", seat, tribute, f"{seat_ref(seat)} gives {tribute.name} as tribute")
+            )
+            self._destroy(seat, tribute, events)
+        self.hands[seat].cards.remove(card)
+        face_up = position != "defense_down"
+        orientation = ATTACK if position == ATTACK else DEFENSE
+        table.add(card, state=CardState(face_up, orientation))
+        self.ad_played = True
+        seen = -1 if face_up else 1 << seat
+        if face_up:
+            self.revealed.add(card)
+        events.append(
+            Moved(card if face_up else card, card.back, self.hands[seat].ref, table.ref, seen, face_up)
+        )
+        events.append(Rotated(card, card.back, table.ref, orientation, seen))
+
+    def _equip(self, seat: int, equip: Card, target: Card, events: list[Event]) -> None:
+        owner = next(s for s in range(self.players) if target in self.tables[s].cards)
+        self.hands[seat].cards.remove(equip)
+        self.tables[owner].state[target].attached.append(equip)
+        self.revealed.add(equip)
+        events.append(Moved(equip, equip.back, self.hands[seat].ref, self.tables[owner].ref))
+        events.append(Announced("equip", seat, (equip, target), f"{equip.name} equips {target.name}"))
+
+    def _turn_card(self, seat: int, card: Card, events: list[Event]) -> None:
+        table = self.tables[seat]
+        st = table.state[card]
+        self.positions = "open"
+        self.turned.add(card)
+        if st.orientation == ATTACK:
+            st.orientation = DEFENSE
+        else:
+            st.orientation = ATTACK
+            if not st.face_up:
+                st.face_up = True
+                self.revealed.add(card)
+                events.append(Turned(card, card.back, table.ref, True))
+        events.append(Rotated(card, card.back, table.ref, st.orientation, -1 if st.face_up else 1 << seat))
+
+    def _declare_attack(self, seat: int, card: Card, target: Card | None, events: list[Event]) -> None:
+        victim = self.target_of(seat)
+        assert victim is not None
+        self.attacked.add(card)
+        what = "directly" if target is None else self._describe(victim, target, None)
+        ref = None if target is None else self._ref(victim, target, None)
+        events.append(
+            Announced(
+                "attack", seat, (card, victim, ref), f"{seat_ref(seat)} attacks {what} with {card.name}"
+            )
+        )
+        self._open_reaction("attack", seat, victim, card, target, events)
+
+    def _play_special(
+        self, seat: int, card: Card, kind: str, target: Card | None, events: list[Event]
+    ) -> None:
+        hand = self.hands[seat]
+        self._to_discard(card, hand, seat, events)
+        victim = self.target_of(seat)
+        if kind in TARGETED:
+            assert victim is not None
+            ref = None if target is None else self._ref(victim, target, None)
+            events.append(Announced(kind, seat, (card, victim, ref), f"{seat_ref(seat)} plays {card.name}"))
+            self._open_reaction(kind, seat, victim, card, target, events)
+            return
+        events.append(Announced(kind, seat, card, f"{seat_ref(seat)} plays {card.name}"))
+        out: list[int] = []
+        if kind == "queen":
+            self._queen(seat, events)
+        elif kind == "nine":
+            self.direction = -self.direction
+            events.append(Announced("direction", None, self.direction, "Play reverses direction"))
+        elif kind == "eight":
+            out = self._eight(seat, events)
+        self._after_effect(events, out)
+
+    def _queen(self, seat: int, events: list[Event]) -> None:
+        pile = self.discards[seat]
+        self.rng.shuffle(pile.cards)
+        events.append(Shuffled(pile.ref))
+        card = pile.cards.pop()
+        pile.state.pop(card, None)
+        self.hands[seat].cards.append(card)
+        self.hands[seat].cards.sort()
+        events.append(Moved(card, card.back, pile.ref, self.hands[seat].ref, 1 << seat))
+        # The rest of the pile lies face down: nobody else may tell which card was drawn.
+        for rest in pile.cards:
+            pile.state[rest] = CardState(face_up=False)
+
+    def _eight(self, seat: int, events: list[Event]) -> list[int]:
+        order = [seat]
+        nxt = self.next_alive(seat)
+        while nxt is not None and nxt != seat:
+            order.append(nxt)
+            nxt = self.next_alive(nxt)
+        counts = {}
+        for s in order:
+            hand = self.hands[s]
+            counts[s] = len(hand.cards)
+            for card in list(hand.cards):
+                self._to_discard(card, hand, s, events)
+        return [s for s in order if not self._draw(s, counts[s], events)]
+
+    def _open_reaction(
+        self, kind: str, user: int, victim: int, card: Card, target: Card | None, events: list[Event]
+    ) -> None:
+        """Ask ``victim`` whether to answer; resolve at once if they hold no cards."""
+        self.pending = {
+            "kind": kind,
+            "user": user,
+            "victim": victim,
+            "responder": victim,
+            "card": card,
+            "target": target,
+        }
+        if kind != "attack" and not (self.options["ten_stops_specials"] or self.options["nine_counters"]):
+            self._resolve(events)
+        elif self.hands[victim].cards:
+            self.phase = "react"
+        else:
+            self._resolve(events)
+
+    def _react(self, seat: int, action: Action, events: list[Event]) -> None:
+        assert self.pending is not None
+        p = self.pending
+        if action.kind == "take":
+            self.phase = "turn"
+            self._resolve(events)
+            return
+        card = action.card
+        assert card is not None
+        self._to_discard(card, self.hands[seat], seat, events)
+        if action.kind == "ten":
+            events.append(Announced("stopped", seat, card, f"{seat_ref(seat)} stops it with {card.name}"))
+            self.pending = None
+            self._after_effect(events, [])
+            return
+        # A 9 turns the Special card back on its user (no further answer to that).
+        events.append(Announced("countered", seat, card, f"{seat_ref(seat)} turns it back with {card.name}"))
+        p["user"], p["victim"] = seat, p["user"]
+        p["responder"] = seat
+        p["target"] = None
+        if p["kind"] == "ace" and not self.options["specific_aces"]:
+            if self.tables[p["victim"]].cards:
+                self.phase = "choose"
+                return
+            self.pending = None
+            self._after_effect(events, [])
+            return
+        self._resolve(events)
+
+    def _resolve(self, events: list[Event]) -> None:
+        p = self.pending
+        assert p is not None
+        self.pending = None
+        kind, user, victim, card, target = p["kind"], p["user"], p["victim"], p["card"], p["target"]
+        out: list[int] = []
+        if kind == "attack":
+            out = self._resolve_attack(user, card, victim, target, events)
+        elif kind == "king":
+            if not self._send(victim, 1, events):
+                out = [victim]
+        elif kind == "jack":
+            deck = self.decks[victim]
+            if deck.cards:
+                stolen = deck.cards.pop()
+                self.hands[user].cards.append(stolen)
+                self.hands[user].cards.sort()
+                events.append(Moved(stolen, stolen.back, deck.ref, self.hands[user].ref, 1 << user))
+            else:
+                out = [victim]
+        elif kind == "ace":
+            if self.options["specific_aces"]:
+                for what, c in self._ace_victims(card, victim):
+                    if what == "card":
+                        self._destroy(victim, c, events)
+                    else:
+                        self._remove_equip(victim, c, events)
+            elif target is not None and target in self.tables[victim].cards:
+                self._destroy(victim, target, events)
+        self._after_effect(events, out)
+
+    def _remove_equip(self, seat: int, equip: Card, events: list[Event]) -> None:
+        table = self.tables[seat]
+        for st in table.state.values():
+            if equip in st.attached:
+                st.attached.remove(equip)
+        pile = self._discard_pile(equip, seat)
+        pile.cards.append(equip)
+        events.append(Moved(equip, equip.back, table.ref, pile.ref))
+
+    def _resolve_attack(
+        self, user: int, card: Card, victim: int, target: Card | None, events: list[Event]
+    ) -> list[int]:
+        """Apply an attack that was not stopped; returns who ran out of cards."""
+        attack, _ = self.stats(card, user)
+        if target is None:
+            events.append(Announced("hit", victim, attack, f"{seat_ref(victim)} sends {attack} cards"))
+            return [] if self._send(victim, attack, events) else [victim]
+        vt = self.tables[victim]
+        st = vt.state[target]
+        if not st.face_up:
+            st.face_up = True
+            self.revealed.add(target)
+            events.append(Turned(target, target.back, vt.ref, True))
+        t_attack, t_defense = self.stats(target, victim)
+        if st.orientation == ATTACK:
+            if attack > t_attack:
+                self._destroy(victim, target, events)
+                return [] if self._send(victim, attack - t_attack, events) else [victim]
+            if self.options["lower_attack"] == "nothing":
+                events.append(Announced("held", victim, target, f"{target.name} holds"))
+                return []
+            if attack < t_attack:
+                self._destroy(user, card, events)
+                return [] if self._send(user, t_attack - attack, events) else [user]
+            self._destroy(victim, target, events)
+            self._destroy(user, card, events)
+            return []
+        if attack > t_defense:
+            self._destroy(victim, target, events)
+        elif attack < t_defense:
+            events.append(Announced("held", victim, target, f"{target.name} holds"))
+            return [] if self._send(user, t_defense - attack, events) else [user]
+        else:
+            events.append(Announced("held", victim, target, f"{target.name} holds"))
+        return []
+
+    # -- results ---------------------------------------------------------------
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def scores(self) -> tuple[int, ...]:
+        """Cards left in each deck (a player's life); 0 once out."""
+        return tuple(len(d.cards) if self.alive[s] else 0 for s, d in enumerate(self.decks))
+
+    def winners(self) -> tuple[int, ...]:
+        return self.final_winners if self.phase == "over" else ()
+
+    def measures(self) -> dict[str, float]:
+        return {**super().measures(), "turns": self.turn_count}
+
+    # -- views -----------------------------------------------------------------
+
+    def _info(self, seat: int | None) -> dict[str, Any]:
+        stats = {}
+        for s, table in enumerate(self.tables):
+            for card in table.cards:
+                if table.visible_to(card, seat):
+                    stats[card] = self.stats(card, s)
+        p = self.pending
+        pending = None
+        if p is not None:
+            target = p["target"]
+            if target is not None and target in self.tables[p["victim"]].cards:
+                target = self._ref(p["victim"], target, seat)
+            pending = {
+                "kind": p["kind"],
+                "user": p["user"],
+                "victim": p["victim"],
+                "card": p["card"],
+                "target": target,
+            }
+        return {
+            "turn": self.turn,
+            "turn_count": self.turn_count,
+            "direction": self.direction,
+            "alive": tuple(self.alive),
+            "targets": tuple(self.target_of(s) if self.alive[s] else None for s in range(self.players)),
+            "attacks_allowed": self.attacks_allowed(),
+            "had_turn": tuple(sorted(self.had_turn)),
+            "ad_played": self.ad_played,
+            "positions": self.positions,
+            "turned": tuple(sorted(self.turned)),
+            "attacked": tuple(sorted(self.attacked)),
+            "pending": pending,
+            "out_order": tuple(self.out_order),
+            "stats": stats,
+            "revealed": tuple(sorted(self.revealed)),
+        }
+
+    def _prompt(self, seat: int | None) -> str:
+        if self.phase == "over":
+            return "Game over"
+        if self.phase in ("react", "choose"):
+            p = self.pending
+            assert p is not None
+            if seat != p["responder"]:
+                return f"Waiting for {seat_ref(p['responder'])} to answer"
+            if self.phase == "choose":
+                return f"Choose the card of {seat_ref(p['victim'])} the Ace destroys"
+            what = "attacks you" if p["kind"] == "attack" else f"plays {p['card'].name} on you"
+            answer = "a 10" if p["kind"] == "attack" else "a 10 or a 9"
+            return f"{seat_ref(p['user'])} {what}: answer with {answer}, or let it happen"
+        if seat != self.turn:
+            return f"Waiting for {seat_ref(self.turn)}"
+        victim = self.target_of(seat)
+        if not self.attacks_allowed():
+            return "Play your cards (no attacks until the last player of the first round), then end your turn"
+        return f"Play cards and attack {seat_ref(victim or 0)}, then end your turn"
+
+    # -- copying and saving ----------------------------------------------------
+
+    def clone(self, rng: random.Random | None = None) -> UgoGame:
+        g = UgoGame.__new__(UgoGame)
+        g.__dict__.update(self.__dict__)
+        if rng is None:
+            g.rng = random.Random()
+            g.rng.setstate(self.rng.getstate())
+        else:
+            g.rng = random.Random(rng.getrandbits(64))
+        g.history = list(self.history)
+        g.options = dict(self.options)
+        g.decks = [z.copy() for z in self.decks]
+        g.hands = [z.copy() for z in self.hands]
+        g.tables = [z.copy() for z in self.tables]
+        g.discards = [z.copy() for z in self.discards]
+        g.removed = self.removed.copy()
+        g.alive = list(self.alive)
+        g.out_order = list(self.out_order)
+        g.had_turn = set(self.had_turn)
+        g.turned = set(self.turned)
+        g.attacked = set(self.attacked)
+        g.revealed = set(self.revealed)
+        g.pending = dict(self.pending) if self.pending is not None else None
+        return g
+
+    def _state(self) -> dict[str, Any]:
+        p = self.pending
+        return {
+            "phase": self.phase,
+            "turn": self.turn,
+            "turn_count": self.turn_count,
+            "direction": self.direction,
+            "alive": list(self.alive),
+            "out_order": list(self.out_order),
+            "had_turn": sorted(self.had_turn),
+            "ad_played": self.ad_played,
+            "positions": self.positions,
+            "turned": sorted(c.code for c in self.turned),
+            "attacked": sorted(c.code for c in self.attacked),
+            "revealed": sorted(c.code for c in self.revealed),
+            "final_winners": list(self.final_winners),
+            "pending": None
+            if p is None
+            else {
+                **p,
+                "card": p["card"].code,
+                "target": None if p["target"] is None else p["target"].code,
+            },
+            "zones": {
+                "deck": [z.to_dict() for z in self.decks],
+                "hand": [z.to_dict() for z in self.hands],
+                "table": [z.to_dict() for z in self.tables],
+                "discard": [z.to_dict() for z in self.discards],
+                "removed": self.removed.to_dict(),
+            },
+        }
+
+    def _load_state(self, state: Mapping[str, Any]) -> None:
+        code = self.catalog.by_code
+        self._make_zones()
+        self.phase = state["phase"]
+        self.turn = state["turn"]
+        self.turn_count = state["turn_count"]
+        self.direction = state["direction"]
+        self.alive = list(state["alive"])
+        self.out_order = list(state["out_order"])
+        self.had_turn = set(state["had_turn"])
+        self.ad_played = state["ad_played"]
+        self.positions = state["positions"]
+        self.turned = {code(c) for c in state["turned"]}
+        self.attacked = {code(c) for c in state["attacked"]}
+        self.revealed = {code(c) for c in state["revealed"]}
+        self.final_winners = tuple(state["final_winners"])
+        p = state["pending"]
+        self.pending = (
+            None
+            if p is None
+            else {**p, "card": code(p["card"]), "target": None if p["target"] is None else code(p["target"])}
+        )
+        zones = state["zones"]
+        for group, key in (
+            (self.decks, "deck"),
+            (self.hands, "hand"),
+            (self.tables, "table"),
+            (self.discards, "discard"),
+        ):
+            if len(zones[key]) != self.players:
+                raise ValueError(f"saved {key} zones do not match {self.players} players")
+            for z, d in zip(group, zones[key], strict=True):
+                z.load(d, self.catalog)
+        self.removed.load(zones["removed"], self.catalog)
+
+
+def _play_action(card: Card, position: str, tribute: Card | None) -> Action:
+    label = f"Play {card.name} {_POSITION_TEXT[position]}"
+    if tribute is not None:
+        label += f", giving {tribute.name} as tribute"
+    return Action("play", card, value=position, target=tribute, label=label)
