@@ -86,3 +86,104 @@ def play(game: Game, *codes: str) -> list:
         seat = game.to_act()[0]
         events += game.apply(seat, Action("play", c(code)))
     return events
+
+
+# -- U-G-O ---------------------------------------------------------------------
+
+UGO = games.get("ugo")
+
+
+def ugo_game(
+    players: int = 2,
+    hands: list[str] | None = None,
+    tables: list[list[tuple]] | None = None,
+    decks: list[int] | None = None,
+    turn: int = 0,
+    options: dict[str, Any] | None = None,
+    first_round_done: bool = True,
+    discards: list[str] | None = None,
+) -> Game:
+    """A U-G-O game at the start of ``turn``'s turn (after the draw).
+
+    ``hands``: space-separated codes per seat ("6S@1"); ``tables``: per seat a
+    list of (code, orientation, face_up, "equip codes"); ``decks``: how many
+    cards each deck holds (taken from the cards not placed, in catalog order);
+    the cards left over wait in the removed pile, out of play.
+    """
+    game = UGO.new_game(players, options or {}, seed=0)
+    cat = game.catalog
+    d = game.to_dict()
+    st = d["state"]
+    hands = hands or [""] * players
+    tables = tables or [[] for _ in range(players)]
+    decks = decks if decks is not None else [20] * players
+    discards = discards or [""] * players
+    placed: set[str] = set()
+    hand_zones = []
+    for h in hands:
+        codes = h.split()
+        placed.update(codes)
+        hand_zones.append({"cards": sorted(codes, key=cat.by_code)})
+    table_zones = []
+    for t in tables:
+        zone: dict[str, Any] = {"cards": [], "state": {}}
+        for code, orientation, face_up, equips in t:
+            zone["cards"].append(code)
+            zone["state"][code] = {"face_up": face_up, "orientation": orientation, "attached": equips.split()}
+            placed.add(code)
+            placed.update(equips.split())
+        table_zones.append(zone)
+    discard_zones = []
+    for pile in discards:
+        placed.update(pile.split())
+        discard_zones.append({"cards": pile.split()})
+    rest = [x.code for x in cat if x.code not in placed]
+    deck_zones = []
+    for count in decks:
+        deck_zones.append({"cards": rest[:count]})
+        rest = rest[count:]
+    st["zones"] = {
+        "deck": deck_zones,
+        "hand": hand_zones,
+        "table": table_zones,
+        "discard": discard_zones,
+        "removed": {"cards": rest},
+    }
+    st.update(
+        phase="turn",
+        turn=turn,
+        turn_count=players + 1 if first_round_done else 1,
+        direction=1,
+        alive=[True] * players,
+        out_order=[],
+        had_turn=list(range(players)) if first_round_done else [turn],
+        ad_played=False,
+        positions="unused",
+        turned=[],
+        attacked=[],
+        revealed=[],
+        final_winners=[],
+        pending=None,
+    )
+    return UGO.from_dict(d)
+
+
+def u(game: Game, code: str) -> Card:
+    return game.catalog.by_code(code)
+
+
+def act(game: Game, kind: str, card: str | None = None, target: Any = None, value: Any = None) -> list:
+    """Apply the one legal action matching kind, card code, target code (or Slot) and value."""
+    seat = game.to_act()[0]
+    want_card = u(game, card) if card else None
+    want_target = u(game, target) if isinstance(target, str) else target
+    matches = [
+        a
+        for a in game.legal_actions(seat)
+        if a.kind == kind
+        and (card is None or a.card == want_card)
+        and (target is None or a.target == want_target)
+        and (value is None or a.value == value)
+    ]
+    assert len(matches) == 1, f"{len(matches)} legal actions match {kind} {card} {target} {value}"
+    return game.apply(seat, matches[0])
