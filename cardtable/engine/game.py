@@ -124,6 +124,10 @@ class Game:
     def _prompt(self, seat: int | None) -> str:
         return ""
 
+    def _select(self, seat: int) -> int:
+        """Cards ``seat`` must still pick, one action each, before the game goes on."""
+        return 0
+
     def _state(self) -> dict[str, Any]:
         raise NotImplementedError
 
@@ -183,6 +187,7 @@ class Game:
             over=over,
             winners=tuple(self.winners()) if over else (),
             options=dict(self.options),
+            select=self._select(seat) if legal else 0,
         )
 
     def all_cards(self) -> list[Card]:

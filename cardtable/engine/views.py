@@ -70,7 +70,9 @@ class ZoneView:
 class View:
     """Everything ``seat`` may know now (``seat`` None: a spectator).
 
-    ``options`` are the game's house rules (public: everyone agreed to them);
+    ``select`` is how many cards this seat must still pick, one action each,
+    before the game goes on (passing 3 cards); a table may let the player pick
+    them all and then confirm. ``options`` are the game's house rules (public: everyone agreed to them);
     ``info`` holds the game's public facts (trump, dealer, round, ...), keyed
     by name; ``legal`` the actions this seat may take now; ``prompt`` the
     status line for this seat, with ``{seat:N}`` placeholders for names (see
@@ -90,6 +92,7 @@ class View:
     over: bool = False
     winners: tuple[int, ...] = ()
     options: Mapping[str, Any] = field(default_factory=dict)
+    select: int = 0
 
     def zone(self, name: str, owner: int | None = None) -> ZoneView:
         for z in self.zones:

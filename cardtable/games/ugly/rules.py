@@ -471,6 +471,11 @@ class UglyGame(Game):
             "charm_card": self.charm,
         }
 
+    def _select(self, seat: int) -> int:
+        if self.phase == "pass":
+            return self.pass_count - len(self.passing[seat].cards)
+        return 0
+
     def _prompt(self, seat: int | None) -> str:
         phase = self.phase
         if phase == "over":
