@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardtable.ai import Agent
-from cardtable.engine import Action, Event, Game, GameSpec, Variant, redact
+from cardtable.engine import Action, Event, Game, GameSpec, Variant, View, redact
 
 
 @dataclass
@@ -42,6 +42,17 @@ class Match:
     @property
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
+
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may see now (None: a spectator)."""
+        return self.game.view(seat)
+
+    def to_act(self) -> tuple[int, ...]:
+        return self.game.to_act()
+
+    @property
+    def over(self) -> bool:
+        return self.game.is_over()
 
     def agent_to_act(self) -> int | None:
         """The first computer seat that must decide now, if any."""

@@ -39,6 +39,7 @@ class YamlDoc:
 
     def line(self, keys: KeyPath) -> int | None:
         """The line of the deepest known prefix of ``keys``."""
+        keys = tuple(str(k) for k in keys)
         for end in range(len(keys), -1, -1):
             if keys[:end] in self.lines:
                 return self.lines[keys[:end]]
@@ -105,9 +106,9 @@ def _record_lines(node: yaml.Node, prefix: KeyPath, doc: YamlDoc) -> None:
                     f"appears twice (first on line {seen[key]})",
                 )
             seen[key] = line
-            doc.lines[(*prefix, key)] = line
-            _record_lines(value_node, (*prefix, key), doc)
+            doc.lines[(*prefix, str(key))] = line
+            _record_lines(value_node, (*prefix, str(key)), doc)
     elif isinstance(node, yaml.SequenceNode):
         for i, item in enumerate(node.value):
-            doc.lines[(*prefix, i)] = item.start_mark.line + 1
-            _record_lines(item, (*prefix, i), doc)
+            doc.lines[(*prefix, str(i))] = item.start_mark.line + 1
+            _record_lines(item, (*prefix, str(i)), doc)
