@@ -17,19 +17,14 @@ from cardtable.simulate import simulate
 from cardtable.variants import variant_title
 from cardtable.yamlfile import ConfigError
 
-USAGE_NOTE = """\
-Card Table - Ugly, U-G-O, Ugh! and Ultimate Loser at one table.
-
-The table window is not built yet. Meanwhile, play games headless:
-  cardtable games                         list the games, player counts and variants
-  cardtable games --options ugly          list a game's house-rule options
-  cardtable simulate ugly --games 200 --agents rule,random,random,random --seed 1
-"""
-
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="cardtable", description="Card Table: four card games at one table.")
     p.add_argument("--version", action="version", version=f"cardtable {__version__}")
+    p.add_argument("--demo", metavar="GAME", help="watch computer players play GAME in a loop")
+    p.add_argument("--seed", type=int, help="with --demo: the first game's seed")
+    p.add_argument("--exit-after", type=float, metavar="SECONDS", help="close the window after SECONDS")
+    p.add_argument("--screenshot", metavar="PNG", help="save the last frame to PNG when closing")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     g = sub.add_parser("games", help="list games, player counts and variants")
@@ -65,12 +60,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _cmd_games(args)
         if args.command == "simulate":
             return _cmd_simulate(args)
+        if args.demo is not None:
+            games.get(args.demo)
     except (KeyError, ValueError, OptionError, ConfigError) as exc:
         message = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
         print(f"cardtable: error: {message}", file=sys.stderr)
         return 2
-    print(USAGE_NOTE, end="")
-    return 0
+    from pathlib import Path
+
+    from cardtable.app.app import launch
+
+    shot = Path(args.screenshot) if args.screenshot else None
+    return launch(demo=args.demo, seed=args.seed, exit_after=args.exit_after, screenshot=shot)
 
 
 # -- games ---------------------------------------------------------------------

@@ -1,0 +1,190 @@
+"""The application: one window, one loop, a stack of scenes.
+
+The loop is events -> top scene -> update -> draw -> flip, paced by a clock.
+``tick`` runs one frame from given events and a time step, so tests drive
+the real scenes headless with synthetic input.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+import time
+import traceback
+from pathlib import Path
+
+import pygame  # noqa: E402
+
+from cardtable.settings import Settings, log_dir  # noqa: E402
+
+from . import theme  # noqa: F401  (sets the pygame environment first)
+from .cardart import CardArt  # noqa: E402
+from .scene import Scene, SceneStack  # noqa: E402
+from .theme import Fonts, TextCache  # noqa: E402
+
+MIN_SIZE = (960, 540)
+FPS = 60
+log = logging.getLogger("cardtable")
+
+
+class App:
+    def __init__(self, settings: Settings | None = None, size: tuple[int, int] | None = None) -> None:
+        self.settings = settings or Settings()
+        pygame.display.init()
+        pygame.font.init()
+        self.window_size = size or self.settings.window_size
+        self.window = pygame.Window("Card Table", self.window_size, resizable=True)
+        self.window.minimum_size = MIN_SIZE
+        self._set_icon()
+        self.surface = self.window.get_surface()
+        self.fonts = Fonts()
+        self.text = TextCache(self.fonts)
+        self.cards = CardArt(self.fonts)
+        self.stack = SceneStack()
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.exit_code = 0
+        self.frames = 0
+        self.fullscreen = False
+        if self.settings.fullscreen:
+            self.toggle_fullscreen()
+        pygame.key.start_text_input()
+
+    def _set_icon(self) -> None:
+        try:
+            from cardtable.resources import asset_file
+
+            self.window.set_icon(pygame.image.load(str(asset_file("icons", "cardtable.svg"))))
+        except (pygame.error, FileNotFoundError) as exc:  # an icon is a nicety, not a reason to stop
+            log.info("no window icon: %s", exc)
+
+    # -- window ----------------------------------------------------------------
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.surface.get_size()
+
+    def toggle_fullscreen(self) -> None:
+        if self.fullscreen:
+            self.window.set_windowed()
+            self.window.size = self.window_size
+        else:
+            self.window_size = self.window.size
+            self.window.set_fullscreen(desktop=True)
+        self.fullscreen = not self.fullscreen
+        self.settings.fullscreen = self.fullscreen
+        self._resized()
+
+    def _resized(self) -> None:
+        self.surface = self.window.get_surface()
+        for scene in self.stack.scenes:
+            scene.resized(self.size)
+
+    # -- scenes ----------------------------------------------------------------
+
+    def push(self, scene: Scene) -> None:
+        self.stack.push(scene)
+
+    def pop(self) -> None:
+        self.stack.pop()
+
+    def replace(self, scene: Scene) -> None:
+        self.stack.replace(scene)
+
+    def reset(self, scene: Scene) -> None:
+        self.stack.reset(scene)
+
+    def quit(self, code: int = 0) -> None:
+        self.running = False
+        self.exit_code = code
+
+    # -- the loop ----------------------------------------------------------------
+
+    def tick(self, events: list[pygame.event.Event], dt: float) -> None:
+        """One frame: input, update, draw."""
+        for event in events:
+            if event.type == pygame.QUIT:
+                self.quit()
+                return
+            if event.type in (pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED):
+                self._resized()
+                continue
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+                self.toggle_fullscreen()
+                continue
+            top = self.stack.top
+            if top is not None:
+                top.handle(event)
+        top = self.stack.top
+        if top is not None:
+            top.update(dt)
+        self.draw()
+
+    def draw(self) -> None:
+        visible = self.stack.visible()
+        if not visible:
+            self.surface.fill(theme.FELT)
+        for scene in visible:
+            scene.draw(self.surface)
+        self.frames += 1
+
+    def run(self, exit_after: float | None = None, screenshot: Path | None = None) -> int:
+        """Run until quit (or ``exit_after`` seconds); returns the exit code."""
+        start = time.perf_counter()
+        try:
+            while self.running and self.stack.top is not None:
+                dt = self.clock.tick(FPS) / 1000.0
+                self.tick(pygame.event.get(), min(dt, 0.1))
+                self.window.flip()
+                if exit_after is not None and time.perf_counter() - start >= exit_after:
+                    self.quit(0)
+            if screenshot is not None:
+                pygame.image.save(self.surface, str(screenshot))
+        finally:
+            pygame.quit()
+        return self.exit_code
+
+
+def setup_logging() -> Path:
+    """Log to ``user_log_dir/cardtable.log`` (kept small: one run at a time)."""
+    folder = log_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "cardtable.log"
+    handler = logging.FileHandler(path, mode="w", encoding="utf-8")
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(logging.INFO)
+    return path
+
+
+def launch(
+    demo: str | None = None,
+    seed: int | None = None,
+    exit_after: float | None = None,
+    screenshot: Path | None = None,
+) -> int:
+    """Open the window and run; a crash is logged and exits non-zero."""
+    path = setup_logging()
+    log.info("starting Card Table")
+    try:
+        app = App()
+        from .scenes.table import TableScene
+        from .scenes.title import TitleScene
+
+        if demo is not None:
+            app.push(TableScene.demo(app, demo, seed))
+        else:
+            app.push(TitleScene(app))
+        code = app.run(exit_after, screenshot)
+        log.info("closed with code %s", code)
+        return code
+    except pygame.error as exc:
+        log.exception("display problem")
+        print(f"Card Table could not open its window: {exc}", file=sys.stderr)
+        print(f"(details in {path})", file=sys.stderr)
+        return 3
+    except Exception:
+        log.error("crash:\n%s", traceback.format_exc())
+        print("Card Table stopped because of an error; details are in", path, file=sys.stderr)
+        return 1

@@ -1,0 +1,266 @@
+"""Card faces and backs drawn by the app at any size, cached per size.
+
+Standard cards get corner indices, pips (2-10), a large centre symbol (Ace)
+or a framed court design (J, Q, K); jokers a star; cards of custom decks (as
+Ugh!'s) their colour and value. Suit symbols come from the shipped DejaVu
+font, so they stay crisp at every size. Faces are rendered once per card and
+width, rotations once per angle.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from cardtable.engine import Card
+from cardtable.engine.cards import RANK_CODES, SUIT_SYMBOLS
+
+from . import theme
+from .theme import Fonts
+
+ASPECT = 1.4  # height / width, close to a poker card
+
+# Pip positions for 2-10 as (column, row): columns 0, 1, 2 (left, middle, right),
+# rows 0..1 from the top to the bottom of the pip area.
+PIPS: dict[int, list[tuple[int, float]]] = {
+    2: [(1, 0.0), (1, 1.0)],
+    3: [(1, 0.0), (1, 0.5), (1, 1.0)],
+    4: [(0, 0.0), (2, 0.0), (0, 1.0), (2, 1.0)],
+    5: [(0, 0.0), (2, 0.0), (1, 0.5), (0, 1.0), (2, 1.0)],
+    6: [(0, 0.0), (2, 0.0), (0, 0.5), (2, 0.5), (0, 1.0), (2, 1.0)],
+    7: [(0, 0.0), (2, 0.0), (1, 0.25), (0, 0.5), (2, 0.5), (0, 1.0), (2, 1.0)],
+    8: [(0, 0.0), (2, 0.0), (1, 0.25), (0, 0.5), (2, 0.5), (1, 0.75), (0, 1.0), (2, 1.0)],
+    9: [(0, 0.0), (2, 0.0), (0, 1 / 3), (2, 1 / 3), (1, 0.5), (0, 2 / 3), (2, 2 / 3), (0, 1.0), (2, 1.0)],
+    10: [
+        (0, 0.0),
+        (2, 0.0),
+        (1, 1 / 6),
+        (0, 1 / 3),
+        (2, 1 / 3),
+        (0, 2 / 3),
+        (2, 2 / 3),
+        (1, 5 / 6),
+        (0, 1.0),
+        (2, 1.0),
+    ],
+}
+
+COURT_GOLD = (214, 168, 58)
+CUSTOM_COLORS = {
+    "green": (46, 150, 72),
+    "orange": (232, 126, 32),
+    "purple": (128, 64, 168),
+    "blue": (40, 96, 190),
+    "wild": (60, 60, 60),
+}
+
+
+def card_height(width: int) -> int:
+    return round(width * ASPECT)
+
+
+class CardArt:
+    def __init__(self, fonts: Fonts) -> None:
+        self.fonts = fonts
+        self._faces: dict[tuple[str, int], pygame.Surface] = {}
+        self._backs: dict[tuple[int, int], pygame.Surface] = {}
+        self._turned: dict[tuple[int, int, int], pygame.Surface] = {}
+
+    # -- public ----------------------------------------------------------------
+
+    def face(self, card: Card, width: int) -> pygame.Surface:
+        key = (card.code, width)
+        surf = self._faces.get(key)
+        if surf is None:
+            surf = self._render_face(card, width)
+            self._faces[key] = surf
+        return surf
+
+    def back(self, back: int, width: int) -> pygame.Surface:
+        key = (back, width)
+        surf = self._backs.get(key)
+        if surf is None:
+            surf = self._render_back(back, width)
+            self._backs[key] = surf
+        return surf
+
+    def image(
+        self, card: Card | None, back: int, width: int, face_up: bool, angle: int = 0
+    ) -> pygame.Surface:
+        """The card as it lies: face or back, turned by ``angle`` degrees (multiples of 90 cached)."""
+        surf = self.face(card, width) if card is not None and face_up else self.back(back, width)
+        angle = angle % 360
+        if angle == 0:
+            return surf
+        key = (id(surf), width, angle)
+        turned = self._turned.get(key)
+        if turned is None:
+            if len(self._turned) > 2000:
+                self._turned.clear()
+            turned = pygame.transform.rotate(surf, angle)
+            self._turned[key] = turned
+        return turned
+
+    def clear(self) -> None:
+        self._faces.clear()
+        self._backs.clear()
+        self._turned.clear()
+
+    # -- drawing -----------------------------------------------------------------
+
+    def _blank(self, width: int, fill: tuple[int, int, int]) -> pygame.Surface:
+        height = card_height(width)
+        surf = pygame.Surface((width, height), pygame.SRCALPHA)
+        radius = max(3, width // 12)
+        pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=radius)
+        pygame.draw.rect(
+            surf, (120, 120, 112), surf.get_rect(), width=max(1, width // 70), border_radius=radius
+        )
+        return surf
+
+    def _glyph(self, text: str, size: float, color, style: str = "regular") -> pygame.Surface:
+        return self.fonts.get(max(6, round(size)), style).render(text, True, color)
+
+    def _render_face(self, card: Card, width: int) -> pygame.Surface:
+        if card.kind == "standard" and card.rank is not None and card.suit is not None:
+            return self._standard(card, width)
+        if card.kind == "joker":
+            return self._joker(width)
+        return self._custom(card, width)
+
+    def _standard(self, card: Card, width: int) -> pygame.Surface:
+        surf = self._blank(width, theme.PAPER)
+        height = surf.get_height()
+        suit = card.suit
+        rank = card.rank
+        assert suit is not None and rank is not None
+        color = theme.SUIT_COLORS[suit]
+        symbol = SUIT_SYMBOLS[suit]
+        label = RANK_CODES[rank]
+        # Corner indices, top-left and (turned) bottom-right.
+        index_size = width * (0.22 if len(label) == 1 else 0.19)
+        rank_img = self._glyph(label, index_size, color, "bold")
+        suit_img = self._glyph(symbol, width * 0.19, color)
+        corner = pygame.Surface(
+            (
+                max(rank_img.get_width(), suit_img.get_width()),
+                rank_img.get_height() + suit_img.get_height() * 0.8,
+            ),
+            pygame.SRCALPHA,
+        )
+        corner.blit(rank_img, rank_img.get_rect(midtop=(corner.get_width() // 2, 0)))
+        corner.blit(
+            suit_img, suit_img.get_rect(midtop=(corner.get_width() // 2, int(rank_img.get_height() * 0.82)))
+        )
+        margin = max(2, round(width * 0.05))
+        surf.blit(corner, (margin, margin))
+        surf.blit(
+            pygame.transform.rotate(corner, 180),
+            corner.get_rect(bottomright=(width - margin, height - margin)),
+        )
+        # The middle of the card.
+        if rank in PIPS:
+            self._pips(surf, PIPS[rank], symbol, color)
+        elif rank == 14:
+            big = self._glyph(symbol, width * 0.62, color)
+            surf.blit(big, big.get_rect(center=(width // 2, height // 2)))
+        else:
+            self._court(surf, label, symbol, color)
+        return surf
+
+    def _pips(self, surf: pygame.Surface, spots: list[tuple[int, float]], symbol: str, color) -> None:
+        width, height = surf.get_size()
+        pip = self._glyph(symbol, width * 0.18, color)
+        flipped = pygame.transform.rotate(pip, 180)
+        xs = (width * 0.34, width * 0.5, width * 0.66)
+        top, bottom = height * 0.22, height * 0.78
+        for col, row in spots:
+            x = xs[col]
+            y = top + (bottom - top) * row
+            img = flipped if row > 0.5 else pip
+            surf.blit(img, img.get_rect(center=(round(x), round(y))))
+
+    def _court(self, surf: pygame.Surface, label: str, symbol: str, color) -> None:
+        width, height = surf.get_size()
+        frame = pygame.Rect(0, 0, round(width * 0.62), round(height * 0.66))
+        frame.center = (width // 2, height // 2)
+        pygame.draw.rect(surf, (248, 240, 214), frame, border_radius=max(2, width // 20))
+        pygame.draw.rect(
+            surf, COURT_GOLD, frame, width=max(1, width // 40), border_radius=max(2, width // 20)
+        )
+        inner = frame.inflate(-max(4, width // 12), -max(4, width // 12))
+        pygame.draw.rect(surf, color, inner, width=max(1, width // 60), border_radius=max(2, width // 24))
+        letter = self._glyph(label, width * 0.42, color, "serif")
+        surf.blit(letter, letter.get_rect(center=(width // 2, round(height * 0.47))))
+        small = self._glyph(symbol, width * 0.16, color)
+        surf.blit(small, small.get_rect(center=(width // 2, round(height * 0.68))))
+        # A crown for kings and queens, a plume for jacks: easy to tell apart at a glance.
+        cx, cy = width // 2, round(height * 0.27)
+        w = width * 0.18
+        if label in ("K", "Q"):
+            points = [
+                (cx - w, cy + w * 0.45),
+                (cx - w, cy - w * 0.2),
+                (cx - w * 0.5, cy + w * 0.1),
+                (cx, cy - w * 0.45),
+            ]
+            points += [(cx + w * 0.5, cy + w * 0.1), (cx + w, cy - w * 0.2), (cx + w, cy + w * 0.45)]
+            if label == "Q":
+                points = [(x, y + w * 0.1) for x, y in points]
+            pygame.draw.polygon(surf, COURT_GOLD, points)
+        else:
+            pygame.draw.ellipse(surf, COURT_GOLD, pygame.Rect(cx - w * 0.35, cy - w * 0.5, w * 0.7, w * 1.1))
+
+    def _joker(self, width: int) -> pygame.Surface:
+        surf = self._blank(width, theme.PAPER)
+        height = surf.get_height()
+        star = self._glyph("\u2605", width * 0.55, (150, 30, 120))
+        surf.blit(star, star.get_rect(center=(width // 2, height // 2)))
+        word = self._glyph("JOKER", width * 0.16, (150, 30, 120), "bold")
+        surf.blit(word, word.get_rect(midtop=(width // 2, round(height * 0.08))))
+        surf.blit(
+            pygame.transform.rotate(word, 180), word.get_rect(midbottom=(width // 2, round(height * 0.92)))
+        )
+        return surf
+
+    def _custom(self, card: Card, width: int) -> pygame.Surface:
+        base = CUSTOM_COLORS.get(card.color or "", (90, 90, 90))
+        if "blue" in card.tags:
+            base = CUSTOM_COLORS["blue"]
+        surf = self._blank(width, theme.PAPER)
+        height = surf.get_height()
+        inner = surf.get_rect().inflate(-max(4, width // 10), -max(4, width // 10))
+        pygame.draw.rect(surf, base, inner, border_radius=max(3, width // 14))
+        if card.value is not None:
+            main = str(card.value)
+        elif card.kind == "wild":
+            main = "W"
+        else:
+            main = card.name[:5]
+        big = self._glyph(main, width * (0.5 if len(main) <= 2 else 0.26), theme.PAPER, "bold")
+        surf.blit(big, big.get_rect(center=(width // 2, height // 2)))
+        caption = self._glyph(card.name, width * 0.13, theme.PAPER, "bold")
+        if caption.get_width() > inner.width - 4:
+            caption = pygame.transform.smoothscale_by(caption, (inner.width - 4) / caption.get_width())
+        surf.blit(caption, caption.get_rect(midtop=(width // 2, inner.top + 4)))
+        return surf
+
+    def _render_back(self, back: int, width: int) -> pygame.Surface:
+        field, pattern = theme.BACK_COLORS[back % len(theme.BACK_COLORS)]
+        surf = self._blank(width, theme.PAPER)
+        height = surf.get_height()
+        inset = max(3, round(width * 0.07))
+        inner = surf.get_rect().inflate(-2 * inset, -2 * inset)
+        pygame.draw.rect(surf, field, inner, border_radius=max(2, width // 16))
+        clip = surf.subsurface(inner)
+        step = max(5, round(width * 0.12))
+        line = max(1, width // 50)
+        for k in range(-inner.height, inner.width + inner.height, step):
+            pygame.draw.line(clip, pattern, (k, 0), (k + inner.height, inner.height), line)
+            pygame.draw.line(clip, pattern, (k, inner.height), (k + inner.height, 0), line)
+        medal = pygame.Rect(0, 0, round(width * 0.42), round(width * 0.42))
+        medal.center = (width // 2, height // 2)
+        pygame.draw.ellipse(surf, field, medal)
+        pygame.draw.ellipse(surf, pattern, medal, width=max(1, width // 30))
+        mark = self._glyph("\u2660" if back % 2 == 0 else "\u2665", width * 0.24, pattern)
+        surf.blit(mark, mark.get_rect(center=medal.center))
+        return surf

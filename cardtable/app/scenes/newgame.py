@@ -1,0 +1,255 @@
+"""New game: the game, the number of players, each seat (name, human or computer), the variant."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from cardtable import games
+from cardtable.settings import SeatDefault
+
+from .. import theme
+from ..scene import Scene
+from ..widgets import Button, FocusRing, Selector, TextField, draw_panel, draw_text
+from .common import BACKGROUND
+
+COMPUTER_NAMES = ["Ada", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lou"]
+
+
+@dataclass
+class SeatSetup:
+    name: str
+    human: bool
+
+
+@dataclass
+class GameSetup:
+    game: str
+    seats: list[SeatSetup]
+    variant: str = "standard"
+    seed: int | None = None
+    options: dict = field(default_factory=dict)
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+
+def _seat_defaults(app, count: int) -> list[SeatSetup]:
+    defaults: list[SeatDefault] = list(app.settings.seats)
+    out = []
+    for i in range(count):
+        if i < len(defaults):
+            out.append(SeatSetup(defaults[i].name, defaults[i].human))
+        else:
+            out.append(SeatSetup(COMPUTER_NAMES[i % len(COMPUTER_NAMES)], False))
+    return out
+
+
+def default_setup(app, game: str) -> GameSetup:
+    """You against computer players, at the usual table size for the game."""
+    spec = games.get(game)
+    players = min(max(4, spec.min_players), spec.max_players)
+    return GameSetup(game, _seat_defaults(app, players))
+
+
+class NewGameScene(Scene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        from .title import playable_games
+
+        self.games = playable_games()
+        self.setup = default_setup(app, self.games[0])
+        self.game_sel = Selector(self.games, 0, self._game_changed, lambda g: games.get(g).name)
+        self.players_sel = Selector([], 0, self._players_changed, lambda n: f"{n} players")
+        self.variant_sel = Selector([], 0, self._variant_changed, self._variant_name)
+        self.start = Button("Start", self.start_game, primary=True)
+        self.back = Button("Back", self.app.pop)
+        self.names: list[TextField] = []
+        self.kinds: list[Selector] = []
+        self.ring = FocusRing()
+        self._game_changed(self.games[0])
+
+    # -- choices ------------------------------------------------------------------
+
+    def _variant_name(self, name: str) -> str:
+        return name.replace("-", " ").capitalize()
+
+    def _game_changed(self, game: str) -> None:
+        spec = games.get(game)
+        self.setup.game = game
+        count = min(max(4, spec.min_players), spec.max_players)
+        self.players_sel.set_options(list(spec.player_range), count)
+        self.variant_sel.set_options(list(spec.variants), "standard")
+        self.setup.variant = "standard"
+        self._players_changed(count)
+
+    def _players_changed(self, count: int) -> None:
+        old = self.setup.seats
+        seats = _seat_defaults(self.app, count)
+        for i in range(min(len(old), count)):
+            seats[i] = old[i]
+        self.setup.seats = seats
+        self.names = [TextField(s.name, on_change=self._name_setter(i)) for i, s in enumerate(seats)]
+        self.kinds = [
+            Selector(
+                [True, False],
+                0 if s.human else 1,
+                self._kind_setter(i),
+                lambda h: "Human" if h else "Computer",
+            )
+            for i, s in enumerate(seats)
+        ]
+        self.resized(self.app.size)
+
+    def _name_setter(self, i: int):
+        def set_name(value: str) -> None:
+            self.setup.seats[i].name = value
+
+        return set_name
+
+    def _kind_setter(self, i: int):
+        def set_kind(value: bool) -> None:
+            self.setup.seats[i].human = value
+
+        return set_kind
+
+    def _variant_changed(self, name: str) -> None:
+        self.setup.variant = name
+
+    def start_game(self) -> None:
+        from .table import TableScene
+
+        for i, seat in enumerate(self.setup.seats):
+            if not seat.name.strip():
+                seat.name = "You" if seat.human and i == 0 else COMPUTER_NAMES[i % len(COMPUTER_NAMES)]
+        self.app.replace(TableScene(self.app, self.setup))
+
+    # -- layout and input ---------------------------------------------------------------
+
+    def enter(self) -> None:
+        self.resized(self.app.size)
+        self.ring.focus(self.start)
+
+    def widgets(self) -> list:
+        out = [self.game_sel, self.players_sel]
+        for name, kind in zip(self.names, self.kinds, strict=True):
+            out += [name, kind]
+        return [*out, self.variant_sel, self.start, self.back]
+
+    def resized(self, size: tuple[int, int]) -> None:
+        w, h = size
+        s = self.scale = min(w / 1280, h / 720)
+        size_text = round(20 * s)
+        col = round(w / 2 - 80 * s)
+        row_h = round(44 * s)
+        y = round(110 * s)
+        self.rows: list[tuple[str, int]] = []
+        for label, widget in (("Game", self.game_sel), ("Players", self.players_sel)):
+            widget.rect = pygame.Rect(col, y, round(330 * s), round(36 * s))
+            widget.size = size_text
+            self.rows.append((label, y))
+            y += row_h
+        y += round(8 * s)
+        self.seat_top = y
+        for i, (name, kind) in enumerate(zip(self.names, self.kinds, strict=True)):
+            name.rect = pygame.Rect(col, y, round(200 * s), round(34 * s))
+            name.size = size_text
+            kind.rect = pygame.Rect(col + round(210 * s), y, round(170 * s), round(34 * s))
+            kind.size = round(18 * s)
+            self.rows.append((f"Seat {i + 1}", y))
+            y += round(40 * s)
+        y += round(8 * s)
+        self.variant_sel.rect = pygame.Rect(col, y, round(330 * s), round(36 * s))
+        self.variant_sel.size = size_text
+        self.rows.append(("Variant", y))
+        self.variant_y = y
+        self.start.rect = pygame.Rect(0, 0, round(220 * s), round(50 * s))
+        self.start.rect.bottomright = (w // 2 + round(230 * s), h - round(40 * s))
+        self.back.rect = pygame.Rect(0, 0, round(160 * s), round(50 * s))
+        self.back.rect.bottomright = (self.start.rect.left - round(16 * s), h - round(40 * s))
+        for b in (self.start, self.back):
+            b.size = round(22 * s)
+        self.ring.set(self.widgets())
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return True
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key == pygame.K_RETURN
+            and not isinstance(self.ring.current, Button)
+        ):
+            self.start_game()
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
+            self.ring.move(-1 if event.key == pygame.K_UP else 1)
+            return True
+        return self.ring.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        s = self.scale
+        surface.blit(BACKGROUND.get((w, h)), (0, 0))
+        panel = pygame.Rect(0, 0, round(760 * s), h - round(60 * s))
+        panel.midtop = (w // 2, round(30 * s))
+        draw_panel(surface, panel)
+        draw_text(
+            surface,
+            self.app.text,
+            "New game",
+            round(34 * s),
+            (w // 2, round(62 * s)),
+            theme.TEXT,
+            "serif",
+            "center",
+        )
+        label_x = round(w / 2 - 100 * s)
+        for label, y in self.rows:
+            draw_text(
+                surface,
+                self.app.text,
+                label,
+                round(20 * s),
+                (label_x, y + round(17 * s)),
+                theme.MUTED,
+                anchor="midright",
+            )
+        for widget in self.widgets():
+            widget.draw(surface, self.app.text)
+        spec = games.get(self.setup.game)
+        variant = spec.variants[self.setup.variant]
+        lines = [variant.description]
+        changes = spec.schema.changes(spec.schema.validate(variant.options))
+        if changes:
+            lines.append("Changes: " + "; ".join(f"{o.title} {o.format(v)}" for o, v in changes))
+        y = self.variant_y + round(48 * s)
+        font = self.app.fonts.get(round(17 * s))
+        from ..theme import wrap
+
+        for text in lines:
+            for line in wrap(font, text, round(600 * s)):
+                draw_text(
+                    surface, self.app.text, line, round(17 * s), (w // 2, y), theme.MUTED, anchor="midtop"
+                )
+                y += round(22 * s)
+        humans = sum(1 for seat in self.setup.seats if seat.human)
+        note = (
+            "Pass and play: a privacy screen hides the table between human players."
+            if humans > 1
+            else "Computers only: you watch."
+            if humans == 0
+            else ""
+        )
+        if note:
+            draw_text(
+                surface,
+                self.app.text,
+                note,
+                round(16 * s),
+                (w // 2, y + round(8 * s)),
+                theme.ACCENT,
+                anchor="midtop",
+            )

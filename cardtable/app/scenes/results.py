@@ -1,0 +1,210 @@
+"""Results: final standings and, where the game has rounds, each round's scores as a chart."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from cardtable.engine import GameSpec, View
+
+from .. import theme
+from ..scene import Scene
+from ..widgets import Button, FocusRing, draw_panel, draw_text
+from .common import BACKGROUND
+
+LINE_COLORS = [
+    (242, 197, 84),
+    (120, 200, 255),
+    (255, 140, 120),
+    (170, 240, 150),
+    (220, 160, 255),
+    (255, 255, 255),
+]
+
+
+class ResultsScene(Scene):
+    def __init__(
+        self,
+        app,
+        spec: GameSpec,
+        view: View,
+        names: list[str],
+        on_again: Callable[[], None],
+        on_new: Callable[[], None],
+    ) -> None:
+        super().__init__(app)
+        self.spec = spec
+        self.view = view
+        self.names = names
+        self.rounds = [list(r) for r in view.info.get("round_scores", ())]
+        lower_better = bool(getattr(spec, "lower_is_better", False))
+        order = sorted(
+            range(view.players),
+            key=lambda s: (s not in view.winners, (1 if lower_better else -1) * view.scores[s]),
+        )
+        self.order = order
+        self.buttons = [
+            Button("Play again", on_again, primary=True),
+            Button("New game", on_new),
+            Button("Title", self.to_title),
+        ]
+        self.ring = FocusRing(self.buttons)
+
+    def to_title(self) -> None:
+        from .title import TitleScene
+
+        self.app.reset(TitleScene(self.app))
+
+    def enter(self) -> None:
+        self.resized(self.app.size)
+        self.ring.focus(self.buttons[0])
+
+    def resized(self, size: tuple[int, int]) -> None:
+        w, h = size
+        s = self.scale = min(w / 1280, h / 720)
+        x = w // 2 - round(330 * s)
+        for b in self.buttons:
+            b.rect = pygame.Rect(0, 0, round(200 * s), round(48 * s))
+            b.rect.midbottom = (x, h - round(30 * s))
+            b.size = round(21 * s)
+            x += round(330 * s)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.ring.move(-1 if event.key == pygame.K_LEFT else 1)
+            return True
+        return self.ring.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        s = self.scale
+        surface.blit(BACKGROUND.get((w, h)), (0, 0))
+        winners = [self.names[i] for i in self.view.winners]
+        title = f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''}!" if winners else "Game over"
+        draw_text(
+            surface,
+            self.app.text,
+            title,
+            round(44 * s),
+            (w // 2, round(50 * s)),
+            theme.ACCENT,
+            "serif",
+            "center",
+        )
+        table = pygame.Rect(0, 0, round(420 * s), round((70 + 44 * len(self.order)) * s))
+        chart = pygame.Rect(0, 0, round(640 * s), round(420 * s))
+        if self.rounds:
+            table.topleft = (w // 2 - round(560 * s), round(100 * s))
+            chart.topleft = (table.right + round(40 * s), round(100 * s))
+        else:
+            table.midtop = (w // 2, round(110 * s))
+        draw_panel(surface, table)
+        draw_text(
+            surface,
+            self.app.text,
+            "Standings",
+            round(24 * s),
+            (table.centerx, table.top + round(28 * s)),
+            theme.TEXT,
+            "bold",
+            "center",
+        )
+        y = table.top + round(64 * s)
+        for rank, seat in enumerate(self.order, start=1):
+            color = LINE_COLORS[seat % len(LINE_COLORS)]
+            pygame.draw.circle(surface, color, (table.left + round(28 * s), y + round(12 * s)), round(7 * s))
+            draw_text(
+                surface,
+                self.app.text,
+                f"{rank}. {self.names[seat]}",
+                round(22 * s),
+                (table.left + round(46 * s), y),
+                theme.TEXT,
+                "bold",
+            )
+            draw_text(
+                surface,
+                self.app.text,
+                f"{self.view.scores[seat]:g}",
+                round(22 * s),
+                (table.right - round(24 * s), y),
+                theme.TEXT,
+                "bold",
+                "topright",
+            )
+            y += round(44 * s)
+        if self.rounds:
+            self._chart(surface, chart)
+        for b in self.buttons:
+            b.draw(surface, self.app.text)
+
+    def _chart(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Running totals after each round, one line per player."""
+        s = self.scale
+        draw_panel(surface, rect)
+        draw_text(
+            surface,
+            self.app.text,
+            "Score after each round",
+            round(20 * s),
+            (rect.centerx, rect.top + round(24 * s)),
+            theme.TEXT,
+            "bold",
+            "center",
+        )
+        area = rect.inflate(-round(90 * s), -round(110 * s)).move(round(14 * s), round(10 * s))
+        players = self.view.players
+        totals = [[0] for _ in range(players)]
+        for r in self.rounds:
+            for p in range(players):
+                totals[p].append(totals[p][-1] + r[p])
+        values = [v for line in totals for v in line]
+        lo, hi = min(values), max(values)
+        if hi == lo:
+            hi += 1
+        n = len(self.rounds)
+
+        def point(i: int, v: float) -> tuple[int, int]:
+            x = area.left + area.width * i / max(1, n)
+            y = area.bottom - area.height * (v - lo) / (hi - lo)
+            return round(x), round(y)
+
+        pygame.draw.line(surface, theme.MUTED, point(0, lo), point(n, lo), 1)
+        if lo < 0 < hi:
+            pygame.draw.line(surface, theme.PANEL_EDGE, point(0, 0), point(n, 0), 1)
+        for v in (lo, hi):
+            draw_text(
+                surface,
+                self.app.text,
+                f"{v:g}",
+                round(14 * s),
+                (area.left - round(8 * s), point(0, v)[1]),
+                theme.MUTED,
+                anchor="midright",
+            )
+        for i in range(n + 1):
+            draw_text(
+                surface,
+                self.app.text,
+                str(i),
+                round(14 * s),
+                (point(i, lo)[0], area.bottom + round(8 * s)),
+                theme.MUTED,
+                anchor="midtop",
+            )
+        draw_text(
+            surface,
+            self.app.text,
+            "round",
+            round(14 * s),
+            (area.centerx, area.bottom + round(28 * s)),
+            theme.MUTED,
+            anchor="midtop",
+        )
+        for p in range(players):
+            color = LINE_COLORS[p % len(LINE_COLORS)]
+            pts = [point(i, v) for i, v in enumerate(totals[p])]
+            pygame.draw.lines(surface, color, False, pts, max(2, round(3 * s)))
+            for pt in pts:
+                pygame.draw.circle(surface, color, pt, max(3, round(4 * s)))

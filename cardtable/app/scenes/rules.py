@@ -1,0 +1,146 @@
+"""The rules of a game, written for players, from ``assets/rules/<game>.md``.
+
+A tiny subset of Markdown: ``#`` and ``##`` headings, ``-`` bullets and
+paragraphs. Scroll with the wheel, the arrow keys or Page Up/Down.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from cardtable import games
+from cardtable.resources import asset_file
+
+from .. import theme
+from ..scene import Scene
+from ..theme import wrap
+from ..widgets import Button, draw_panel, draw_text
+from .common import BACKGROUND
+
+
+def load_rules(game: str) -> list[tuple[str, str]]:
+    """(kind, text) blocks: kind is h1, h2, bullet or text."""
+    path = asset_file("rules", f"{game}.md")
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return [("h1", games.get(game).name), ("text", "The rules text is missing from this installation.")]
+    blocks: list[tuple[str, str]] = []
+    para: list[str] = []
+
+    def flush() -> None:
+        if para:
+            blocks.append(("text", " ".join(para)))
+            para.clear()
+
+    for raw in lines:
+        line = raw.strip()
+        if not line:
+            flush()
+        elif line.startswith("## "):
+            flush()
+            blocks.append(("h2", line[3:]))
+        elif line.startswith("# "):
+            flush()
+            blocks.append(("h1", line[2:]))
+        elif line.startswith("- "):
+            flush()
+            blocks.append(("bullet", line[2:]))
+        elif blocks and blocks[-1][0] == "bullet" and raw.startswith("  ") and not para:
+            blocks[-1] = ("bullet", blocks[-1][1] + " " + line)
+        else:
+            para.append(line)
+    flush()
+    return blocks
+
+
+class RulesScene(Scene):
+    def __init__(self, app, game: str) -> None:
+        super().__init__(app)
+        self.game = game
+        self.blocks = load_rules(game)
+        self.scroll = 0.0
+        self.back = Button("Back", self.app.pop, primary=True)
+        self.lines: list[tuple[str, str, int]] = []
+
+    def enter(self) -> None:
+        self.resized(self.app.size)
+
+    def resized(self, size: tuple[int, int]) -> None:
+        w, h = size
+        s = self.scale = min(w / 1280, h / 720)
+        self.panel = pygame.Rect(0, 0, round(900 * s), h - round(120 * s))
+        self.panel.midtop = (w // 2, round(30 * s))
+        self.back.rect = pygame.Rect(0, 0, round(180 * s), round(46 * s))
+        self.back.rect.midbottom = (w // 2, h - round(20 * s))
+        self.back.size = round(22 * s)
+        width = self.panel.width - round(80 * s)
+        self.lines = []
+        for kind, text in self.blocks:
+            size_px = {"h1": 34, "h2": 24, "bullet": 19, "text": 19}[kind]
+            style = {"h1": "serif", "h2": "bold"}.get(kind, "regular")
+            px = round(size_px * s)
+            font = self.app.fonts.get(px, style)
+            indent = round(24 * s) if kind == "bullet" else 0
+            for i, line in enumerate(wrap(font, text, width - indent)):
+                prefix = "\u2022 " if kind == "bullet" and i == 0 else ""
+                self.lines.append((kind, prefix + line if prefix else line, px))
+            self.lines.append(("gap", "", round((14 if kind in ("h1", "h2") else 8) * s)))
+        self.content_height = sum(px + (0 if kind == "gap" else round(6 * s)) for kind, _, px in self.lines)
+        self.scroll = min(self.scroll, self.max_scroll)
+
+    @property
+    def max_scroll(self) -> float:
+        return max(0.0, self.content_height - (self.panel.height - round(60 * self.scale)))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        step = 60 * self.scale
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
+                self.app.pop()
+                return True
+            delta = {
+                pygame.K_DOWN: step,
+                pygame.K_UP: -step,
+                pygame.K_PAGEDOWN: self.panel.height * 0.8,
+                pygame.K_PAGEUP: -self.panel.height * 0.8,
+                pygame.K_SPACE: self.panel.height * 0.8,
+            }.get(event.key)
+            if delta is not None:
+                self.scroll = min(self.max_scroll, max(0.0, self.scroll + delta))
+                return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll = min(self.max_scroll, max(0.0, self.scroll - event.y * step))
+            return True
+        return self.back.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        s = self.scale
+        surface.blit(BACKGROUND.get((w, h)), (0, 0))
+        draw_panel(surface, self.panel, alpha=235)
+        inner = self.panel.inflate(-round(80 * s), -round(50 * s))
+        clip = surface.get_clip()
+        surface.set_clip(inner)
+        y = inner.top - self.scroll
+        for kind, text, px in self.lines:
+            if kind == "gap":
+                y += px
+                continue
+            color = theme.ACCENT if kind == "h2" else theme.TEXT
+            style = {"h1": "serif", "h2": "bold"}.get(kind, "regular")
+            x = inner.left + (round(12 * s) if kind == "bullet" else 0)
+            if inner.top - px * 2 < y < inner.bottom + px:
+                draw_text(surface, self.app.text, text, px, (x, round(y)), color, style)
+            y += px + round(6 * s)
+        surface.set_clip(clip)
+        if self.max_scroll > 0:
+            bar_h = inner.height * inner.height / (inner.height + self.max_scroll)
+            bar_y = inner.top + (inner.height - bar_h) * (self.scroll / self.max_scroll)
+            pygame.draw.rect(
+                surface,
+                theme.PANEL_EDGE,
+                (self.panel.right - round(18 * s), bar_y, round(6 * s), bar_h),
+                border_radius=3,
+            )
+        self.back.draw(surface, self.app.text)

@@ -1,0 +1,124 @@
+"""The title screen: start quickly, set up a game, read the rules, settings, quit."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from cardtable import games
+from cardtable.engine import STANDARD
+
+from .. import theme
+from ..layout import has_layout
+from ..scene import Scene
+from ..widgets import Button, FocusRing, draw_text
+from .common import BACKGROUND, layout_column
+
+
+class TitleScene(Scene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        first = playable_games()[0]
+        players = min(4, games.get(first).max_players)
+        self.quick = Button(
+            f"Play {games.get(first).name} against {players - 1} computers", self.quick_start, primary=True
+        )
+        self.buttons = [
+            self.quick,
+            Button("New game", self.new_game),
+            Button("Rules", self.rules),
+            Button("Settings", self.settings),
+            Button("Quit", self.app.quit),
+        ]
+        self.ring = FocusRing(self.buttons)
+        self.ring.focus(self.quick)
+        rng = random.Random(7)
+        self.decor = rng.sample(list(STANDARD), 5)
+
+    def enter(self) -> None:
+        self.resized(self.app.size)
+
+    def resume(self) -> None:
+        self.resized(self.app.size)
+
+    def resized(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self.scale = min(w / 1280, h / 720)
+        for b in self.buttons:
+            b.size = round(22 * self.scale)
+        layout_column(
+            self.buttons,
+            w // 2,
+            round(h * 0.52),
+            round(440 * self.scale),
+            round(50 * self.scale),
+            round(12 * self.scale),
+        )
+
+    def quick_start(self) -> None:
+        from .newgame import default_setup
+        from .table import TableScene
+
+        self.app.push(TableScene(self.app, default_setup(self.app, playable_games()[0])))
+
+    def new_game(self) -> None:
+        from .newgame import NewGameScene
+
+        self.app.push(NewGameScene(self.app))
+
+    def rules(self) -> None:
+        from .rules import RulesScene
+
+        self.app.push(RulesScene(self.app, playable_games()[0]))
+
+    def settings(self) -> None:
+        from .settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
+            self.ring.move(-1 if event.key == pygame.K_UP else 1)
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.quit()
+            return True
+        return self.ring.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.blit(BACKGROUND.get((w, h)), (0, 0))
+        scale = self.scale
+        card_w = round(110 * scale)
+        for i, card in enumerate(self.decor):
+            img = self.app.cards.image(card, 0, card_w, True, (i - 2) * -12)
+            x = w / 2 + (i - 2) * card_w * 0.55
+            y = h * 0.2 + abs(i - 2) * 10 * scale
+            surface.blit(img, img.get_rect(center=(round(x), round(y))))
+        draw_text(
+            surface,
+            self.app.text,
+            "Card Table",
+            round(64 * scale),
+            (w // 2, round(h * 0.38)),
+            theme.TEXT,
+            "serif",
+            "center",
+        )
+        draw_text(
+            surface,
+            self.app.text,
+            "Ugly \u00b7 U-G-O \u00b7 Ugh! \u00b7 Ultimate Loser",
+            round(22 * scale),
+            (w // 2, round(h * 0.38 + 48 * scale)),
+            theme.MUTED,
+            anchor="center",
+        )
+        for b in self.buttons:
+            b.draw(surface, self.app.text)
+
+
+def playable_games() -> list[str]:
+    """Games that have a table layout (the others play headless only, for now)."""
+    return [g for g in games.ids() if has_layout(g)]

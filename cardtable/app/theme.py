@@ -1,0 +1,114 @@
+"""Colors, sizes and fonts: the look of the table in one place.
+
+Suit colors live here (and only here) so a four-color deck is one change.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from cardtable.resources import asset_file
+
+Color = tuple[int, int, int]
+
+FELT: Color = (28, 98, 64)
+FELT_DARK: Color = (17, 68, 43)
+FELT_LIGHT: Color = (44, 122, 82)
+INK: Color = (24, 24, 28)
+PAPER: Color = (252, 250, 243)
+TEXT: Color = (244, 241, 230)
+MUTED: Color = (188, 206, 192)
+ACCENT: Color = (242, 197, 84)
+DANGER: Color = (226, 92, 82)
+PANEL: Color = (14, 40, 28)
+PANEL_EDGE: Color = (92, 150, 112)
+BUTTON: Color = (238, 230, 206)
+BUTTON_HOVER: Color = (255, 246, 220)
+BUTTON_TEXT: Color = (30, 44, 36)
+HIGHLIGHT: Color = (255, 221, 102)
+DROP: Color = (120, 220, 160)
+SHADOW = (0, 0, 0, 90)
+
+SUIT_COLORS: dict[str, Color] = {"S": (26, 26, 32), "C": (26, 26, 32), "H": (196, 30, 46), "D": (196, 30, 46)}
+"""Ink per suit. A four-color deck would give clubs and diamonds their own."""
+
+SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}
+"""How a hand is sorted on screen: colours alternate (spades, hearts, clubs, diamonds)."""
+
+
+def display_key(token) -> tuple:
+    """Sort key for cards in a hand: known standard cards by suit then rank, others after."""
+    card = token.card
+    if card is None:
+        return (2, 0, 0, token.id)
+    if card.suit is None or card.rank is None:
+        return (1, 0, int(card), token.id)
+    return (0, SUIT_ORDER.get(card.suit, 9), card.rank, token.id)
+
+
+BACK_COLORS: list[tuple[Color, Color]] = [
+    ((150, 32, 44), (236, 206, 170)),
+    ((30, 70, 140), (200, 214, 240)),
+    ((36, 110, 60), (210, 236, 200)),
+    ((110, 50, 130), (230, 210, 240)),
+    ((170, 110, 20), (250, 226, 170)),
+    ((40, 40, 40), (210, 210, 210)),
+]
+"""(field, pattern) per card back: each player's deck in U-G-O has its own."""
+
+
+class Fonts:
+    """Fonts by size and weight, loaded once from the shipped DejaVu files."""
+
+    def __init__(self) -> None:
+        self._cache: dict[tuple[int, str], pygame.font.Font] = {}
+
+    def get(self, size: int, style: str = "regular") -> pygame.font.Font:
+        size = max(6, int(size))
+        key = (size, style)
+        font = self._cache.get(key)
+        if font is None:
+            name = {
+                "regular": "DejaVuSans.ttf",
+                "bold": "DejaVuSans-Bold.ttf",
+                "serif": "DejaVuSerif-Bold.ttf",
+            }[style]
+            font = pygame.font.Font(str(asset_file("fonts", name)), size)
+            self._cache[key] = font
+        return font
+
+
+class TextCache:
+    """Rendered text surfaces, reused while the same text is drawn frame after frame."""
+
+    def __init__(self, fonts: Fonts, limit: int = 600) -> None:
+        self.fonts = fonts
+        self.limit = limit
+        self._cache: dict[tuple[str, int, str, Color], pygame.Surface] = {}
+
+    def render(self, text: str, size: int, color: Color = TEXT, style: str = "regular") -> pygame.Surface:
+        key = (text, int(size), style, color)
+        surf = self._cache.get(key)
+        if surf is None:
+            if len(self._cache) > self.limit:
+                self._cache.clear()
+            surf = self.fonts.get(size, style).render(text, True, color)
+            self._cache[key] = surf
+        return surf
+
+
+def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """Break ``text`` into lines no wider than ``width`` pixels."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        words = paragraph.split(" ")
+        line = ""
+        for word in words:
+            candidate = word if not line else f"{line} {word}"
+            if font.size(candidate)[0] <= width or not line:
+                line = candidate
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines

@@ -1,0 +1,306 @@
+"""Small widgets drawn with pygame: buttons, selectors, text fields, panels.
+
+Each widget owns a ``rect`` that its scene sets when it lays itself out, and
+answers ``handle(event) -> bool``. Keyboard focus moves with Tab; Enter or
+Space activates the focused widget.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from . import theme
+from .theme import TextCache
+
+_BOXES: dict[tuple, pygame.Surface] = {}
+
+
+def box(
+    size: tuple[int, int],
+    fill: tuple[int, int, int, int],
+    edge: tuple[int, int, int, int] | None = None,
+    edge_width: int = 2,
+    radius: int = 10,
+) -> pygame.Surface:
+    """A rounded translucent rectangle, made once per size and colour and reused every frame."""
+    key = (size, fill, edge, edge_width, radius)
+    surf = _BOXES.get(key)
+    if surf is None:
+        if len(_BOXES) > 400:
+            _BOXES.clear()
+        surf = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=radius)
+        if edge is not None:
+            pygame.draw.rect(surf, edge, surf.get_rect(), width=edge_width, border_radius=radius)
+        _BOXES[key] = surf
+    return surf
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 220, radius: int = 14) -> None:
+    """A rounded, semi-transparent panel with a light edge."""
+    surface.blit(box(rect.size, (*theme.PANEL, alpha), (*theme.PANEL_EDGE, 255), 2, radius), rect.topleft)
+
+
+def draw_text(
+    surface: pygame.Surface,
+    text: TextCache,
+    s: str,
+    size: int,
+    pos: tuple[int, int],
+    color: theme.Color = theme.TEXT,
+    style: str = "regular",
+    anchor: str = "topleft",
+) -> pygame.Rect:
+    surf = text.render(s, size, color, style)
+    rect = surf.get_rect(**{anchor: pos})
+    surface.blit(surf, rect)
+    return rect
+
+
+class Widget:
+    focusable = True
+
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.focused = False
+        self.enabled = True
+        self.visible = True
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def draw(self, surface: pygame.Surface, text: TextCache) -> None:
+        pass
+
+
+class Button(Widget):
+    def __init__(
+        self,
+        label: str,
+        on_click: Callable[[], Any],
+        size: int = 22,
+        primary: bool = False,
+        tooltip: str = "",
+    ) -> None:
+        super().__init__()
+        self.label = label
+        self.on_click = on_click
+        self.size = size
+        self.primary = primary
+        self.tooltip = tooltip
+        self.hover = False
+
+    def preferred_width(self, text: TextCache) -> int:
+        return text.fonts.get(self.size, "bold").size(self.label)[0] + 2 * self.size
+
+    def activate(self) -> None:
+        if self.enabled and self.visible:
+            self.on_click()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if not (self.visible and self.enabled):
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.rect.collidepoint(event.pos)
+            return False
+        clicked = (
+            event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos)
+        )
+        pressed = (
+            event.type == pygame.KEYDOWN and self.focused and event.key in (pygame.K_RETURN, pygame.K_SPACE)
+        )
+        if clicked or pressed:
+            self.activate()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, text: TextCache) -> None:
+        if not self.visible:
+            return
+        r = self.rect
+        shadow = r.move(0, 3)
+        pygame.draw.rect(surface, theme.FELT_DARK, shadow, border_radius=r.height // 3)
+        if not self.enabled:
+            fill = (150, 150, 140)
+        elif self.primary:
+            fill = theme.HIGHLIGHT if self.hover or self.focused else theme.ACCENT
+        else:
+            fill = theme.BUTTON_HOVER if self.hover or self.focused else theme.BUTTON
+        pygame.draw.rect(surface, fill, r, border_radius=r.height // 3)
+        if self.focused:
+            pygame.draw.rect(surface, theme.INK, r, width=2, border_radius=r.height // 3)
+        color = theme.BUTTON_TEXT if self.enabled else (90, 90, 90)
+        draw_text(surface, text, self.label, self.size, r.center, color, "bold", "center")
+
+
+class Selector(Widget):
+    """``< value >``: cycles through ``options`` with clicks, arrows or the wheel."""
+
+    def __init__(
+        self,
+        options: Sequence[Any],
+        index: int = 0,
+        on_change: Callable[[Any], Any] | None = None,
+        format: Callable[[Any], str] = str,
+        size: int = 22,
+    ) -> None:
+        super().__init__()
+        self.options = list(options)
+        self.index = index
+        self.on_change = on_change
+        self.format = format
+        self.size = size
+
+    @property
+    def value(self) -> Any:
+        return self.options[self.index]
+
+    def set_options(self, options: Sequence[Any], value: Any = None) -> None:
+        self.options = list(options)
+        self.index = self.options.index(value) if value in self.options else 0
+
+    def step(self, delta: int) -> None:
+        if not self.options or not self.enabled:
+            return
+        self.index = (self.index + delta) % len(self.options)
+        if self.on_change is not None:
+            self.on_change(self.value)
+
+    def _arrows(self) -> tuple[pygame.Rect, pygame.Rect]:
+        r = self.rect
+        w = r.height
+        return pygame.Rect(r.left, r.top, w, r.height), pygame.Rect(r.right - w, r.top, w, r.height)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if not (self.visible and self.enabled):
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.step(-1 if event.pos[0] < self.rect.centerx else 1)
+            return True
+        if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
+            self.step(-1 if event.y > 0 else 1)
+            return True
+        if event.type == pygame.KEYDOWN and self.focused:
+            if event.key == pygame.K_LEFT:
+                self.step(-1)
+                return True
+            if event.key in (pygame.K_RIGHT, pygame.K_RETURN, pygame.K_SPACE):
+                self.step(1)
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface, text: TextCache) -> None:
+        if not self.visible:
+            return
+        r = self.rect
+        pygame.draw.rect(surface, theme.FELT_DARK, r, border_radius=r.height // 3)
+        edge = theme.HIGHLIGHT if self.focused else theme.PANEL_EDGE
+        pygame.draw.rect(surface, edge, r, width=2, border_radius=r.height // 3)
+        left, right = self._arrows()
+        color = theme.TEXT if self.enabled else theme.MUTED
+        draw_text(surface, text, "\u25c0", self.size - 4, left.center, theme.ACCENT, anchor="center")
+        draw_text(surface, text, "\u25b6", self.size - 4, right.center, theme.ACCENT, anchor="center")
+        label = self.format(self.value) if self.options else ""
+        draw_text(surface, text, label, self.size, r.center, color, "bold", "center")
+
+
+class TextField(Widget):
+    """A one-line text entry (player names)."""
+
+    def __init__(self, value: str = "", max_length: int = 16, size: int = 22, on_change=None) -> None:
+        super().__init__()
+        self.value = value
+        self.max_length = max_length
+        self.size = size
+        self.on_change = on_change
+        self.blink = 0.0
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if not (self.visible and self.enabled):
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self.rect.collidepoint(event.pos)
+        if not self.focused:
+            return False
+        if event.type == pygame.TEXTINPUT:
+            room = self.max_length - len(self.value)
+            if room > 0:
+                self.value += event.text[:room]
+                self._changed()
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_BACKSPACE:
+                self.value = self.value[:-1]
+                self._changed()
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_ESCAPE):
+                return False
+            return event.unicode != "" and event.key not in (pygame.K_TAB,)
+        return False
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change(self.value)
+
+    def draw(self, surface: pygame.Surface, text: TextCache) -> None:
+        if not self.visible:
+            return
+        r = self.rect
+        pygame.draw.rect(surface, theme.PAPER if self.enabled else (200, 200, 190), r, border_radius=6)
+        edge = theme.HIGHLIGHT if self.focused else theme.PANEL_EDGE
+        pygame.draw.rect(surface, edge, r, width=2, border_radius=6)
+        shown = self.value + ("|" if self.focused and int(pygame.time.get_ticks() / 500) % 2 == 0 else "")
+        draw_text(surface, text, shown, self.size, (r.left + 10, r.centery), theme.INK, anchor="midleft")
+
+
+class FocusRing:
+    """Tab / Shift+Tab focus over a scene's widgets."""
+
+    def __init__(self, widgets: Sequence[Widget] = ()) -> None:
+        self.widgets = list(widgets)
+        self.index = -1
+
+    def set(self, widgets: Sequence[Widget]) -> None:
+        current = self.current
+        self.widgets = list(widgets)
+        self.index = self.widgets.index(current) if current in self.widgets else -1
+        self._apply()
+
+    @property
+    def current(self) -> Widget | None:
+        if 0 <= self.index < len(self.widgets):
+            return self.widgets[self.index]
+        return None
+
+    def focus(self, widget: Widget | None) -> None:
+        self.index = self.widgets.index(widget) if widget in self.widgets else -1
+        self._apply()
+
+    def move(self, delta: int) -> None:
+        usable = [i for i, w in enumerate(self.widgets) if w.focusable and w.visible and w.enabled]
+        if not usable:
+            return
+        if self.index not in usable:
+            self.index = usable[0] if delta > 0 else usable[-1]
+        else:
+            pos = usable.index(self.index)
+            self.index = usable[(pos + delta) % len(usable)]
+        self._apply()
+
+    def _apply(self) -> None:
+        for i, w in enumerate(self.widgets):
+            w.focused = i == self.index
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+            self.move(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for w in self.widgets:
+                if w.visible and w.rect.collidepoint(event.pos) and w.focusable:
+                    self.focus(w)
+                    break
+        return any(w.handle(event) for w in self.widgets)
