@@ -1,5 +1,10 @@
 import os
 
+# The app's tests run headless: pygame draws into memory, no window, no sound.
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
 from hypothesis import HealthCheck, settings
 
 # Property tests play whole games per example: no per-example deadline, and a

@@ -14,10 +14,12 @@ def _run(capsys, *args):
     return code, out, err
 
 
-def test_no_arguments_prints_a_short_usage(capsys):
-    code, out, _ = _run(capsys)
-    assert code == 0
-    assert "cardtable simulate" in out and "cardtable games" in out
+def test_no_command_opens_the_app_and_exit_after_closes_it(capsys, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    shot = tmp_path / "title.png"
+    code, _, err = _run(capsys, "--exit-after", "0.3", "--screenshot", str(shot))
+    assert code == 0, err
+    assert shot.stat().st_size > 10_000  # the title screen was drawn
 
 
 def test_games_lists_games_players_and_variants(capsys):

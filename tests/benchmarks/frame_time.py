@@ -1,0 +1,139 @@
+"""Frame times of the table, start-up time and memory of the app.
+
+1. 600 frames at 1280x720 of a full 4-player Ugly table with 13 cards flying
+   at once (the viewer's hand thrown to the deck and dealt back, again and
+   again): time per frame (update + draw + flip). Target: p99 <= 8 ms.
+2. 600 frames of computer players at normal speed, including the frames in
+   which a computer seat decides. Target: p99 <= 8 ms.
+3. Process start to the first drawn frame (``cardtable --exit-after 0``, so
+   the figure includes shutting down: an upper bound). Target: <= 0.6 s.
+4. Resident memory after a whole game. Target: <= 150 MB.
+
+Runs headless (SDL's dummy video driver) unless a display is set.
+
+    python tests/benchmarks/frame_time.py
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy" if not os.environ.get("DISPLAY") else "")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+FRAMES = 600
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    k = min(len(ordered) - 1, max(0, round(p / 100 * (len(ordered) - 1))))
+    return ordered[k]
+
+
+def report(name: str, times: list[float], target: float) -> None:
+    ms = [t * 1000 for t in times]
+    p99 = percentile(ms, 99)
+    verdict = "met" if p99 <= target else "NOT met"
+    print(
+        f"{name}: {len(ms)} frames, median {statistics.median(ms):.2f} ms, p95 {percentile(ms, 95):.2f} ms, "
+        f"p99 {p99:.2f} ms, max {max(ms):.2f} ms (target p99 <= {target} ms: {verdict})"
+    )
+
+
+def frame(app, dt: float) -> float:
+    start = time.perf_counter()
+    app.tick([], dt)
+    app.window.flip()
+    return time.perf_counter() - start
+
+
+def flying_cards() -> list[float]:
+    from cardtable.app.app import App
+    from cardtable.app.scenes.newgame import GameSetup, SeatSetup
+    from cardtable.app.scenes.table import TableScene
+
+    app = App(size=(1280, 720))
+    app.settings.animation_speed = "instant"
+    seats = [SeatSetup("You", True), SeatSetup("Ada", False), SeatSetup("Bo", False), SeatSetup("Cy", False)]
+    scene = TableScene(app, GameSetup("ugly", seats, seed=5))
+    app.push(scene)
+    for _ in range(5):
+        app.tick([], 1 / 60)
+    scene.think_at = float("inf")  # nobody moves on: only the flying cards change
+    hand = scene.model.zones[("hand", 0)]
+    assert len(hand) == 13
+    times = []
+    for i in range(FRAMES):
+        if i % 60 == 0:
+            for token in hand:
+                token.finish()
+                token.x, token.y = app.size[0] / 2, app.size[1] / 2
+            scene._place_all(0.9)
+        times.append(frame(app, 1 / 60))
+        if i % 60 == 30:
+            assert sum(t.moving for t in hand) == 13, "13 cards in flight"
+    return times
+
+
+def computers_playing() -> list[float]:
+    from cardtable.app.app import App
+    from cardtable.app.scenes.table import TableScene
+
+    app = App(size=(1280, 720))
+    app.settings.animation_speed = "normal"
+    scene = TableScene.demo(app, "ugly", 3)
+    app.push(scene)
+    times = []
+    decisions = 0
+    for _ in range(FRAMES):
+        before = len(scene.match.game.history)
+        times.append(frame(app, 1 / 60))
+        decisions += len(scene.match.game.history) > before
+    print(f"  ({decisions} of those frames included a computer decision)")
+    return times
+
+
+def startup() -> float:
+    env = {**os.environ}
+    best = float("inf")
+    for _ in range(5):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "cardtable.cli", "--exit-after", "0"], env=env, check=True)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def memory_after_a_game() -> float:
+    from cardtable.app.app import App
+    from cardtable.app.scenes.table import TableScene
+
+    app = App(size=(1280, 720))
+    app.settings.animation_speed = "instant"
+    scene = TableScene.demo(app, "ugly", 8)
+    app.push(scene)
+    game = scene.match.game
+    while not game.is_over():
+        app.tick([], 0.25)
+    with open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def main() -> int:
+    print(f"Python {sys.version.split()[0]}, video driver {os.environ.get('SDL_VIDEODRIVER') or 'display'}")
+    report("13 cards flying over a full table", flying_cards(), 8.0)
+    report("computer players at normal speed ", computers_playing(), 8.0)
+    first = startup()
+    print(f"process start to first frame (upper bound, best of 5): {first:.3f} s (target <= 0.6 s)")
+    print(f"resident memory after a whole game: {memory_after_a_game():.0f} MB (target <= 150 MB)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

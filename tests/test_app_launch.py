@@ -1,0 +1,80 @@
+"""Launching the real app: demo mode, --exit-after, screenshots, crashes logged."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from cardtable.app import app as app_module
+from cardtable.app.scenes.table import TableScene
+
+
+def _not_blank(path: Path) -> bool:
+    img = pygame.image.load(str(path))
+    w, h = img.get_size()
+    colors = {tuple(img.get_at((x, y)))[:3] for x in range(0, w, 37) for y in range(0, h, 29)}
+    return len(colors) > 20
+
+
+def test_demo_runs_and_exits_cleanly_after_the_given_time(tmp_path):
+    shot = tmp_path / "demo.png"
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "XDG_STATE_HOME": str(tmp_path / "state")}
+    cmd = [sys.executable, "-m", "cardtable.cli", "--demo", "ugly", "--seed", "4", "--exit-after", "2.5"]
+    result = subprocess.run(
+        [*cmd, "--screenshot", str(shot)], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+    assert shot.exists() and _not_blank(shot)
+    log = tmp_path / "state" / "cardtable" / "log" / "cardtable.log"
+    assert "closed with code 0" in log.read_text()
+
+
+def test_demo_of_an_unknown_game_is_refused(capsys):
+    from cardtable.cli import main
+
+    assert main(["--demo", "poker"]) == 2
+    assert "no game 'poker'" in capsys.readouterr().err
+
+
+def test_a_crash_exits_non_zero_with_the_error_in_the_log(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the table fell over")
+
+    monkeypatch.setattr(TableScene, "demo", classmethod(broken))
+    code = app_module.launch(demo="ugly", exit_after=1)
+    assert code == 1
+    log = (tmp_path / "cardtable" / "log" / "cardtable.log").read_text()
+    assert "the table fell over" in log and "Traceback" in log
+    assert "cardtable.log" in capsys.readouterr().err
+
+
+def test_demo_loops_with_spectator_view():
+    from ui import make_app, run
+
+    app = make_app()
+    scene = TableScene.demo(app, "ugly", 1)
+    app.push(scene)
+    assert scene.viewer is None and scene.humans == []
+    run(app, 2)
+    assert all(t.card is None for ref, ts in scene.model.zones.items() if ref[0] == "hand" for t in ts)
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080), (1100, 800)])
+def test_every_card_stays_in_the_window_at_any_size(size):
+    from ui import make_app, run
+
+    app = make_app()
+    app.window.size = size
+    app._resized()
+    scene = TableScene.demo(app, "ugly", 2)
+    app.push(scene)
+    run(app, 1.0)
+    bounds = pygame.Rect((0, 0), app.size)
+    for ref, tokens in scene.model.zones.items():
+        for t in tokens:
+            assert bounds.collidepoint(t.x, t.y), f"{ref} card at {t.x:.0f},{t.y:.0f} is off screen {size}"

@@ -1,0 +1,118 @@
+"""The app shell driven headless: title, new game, pause, rules, settings, results."""
+
+import pygame
+
+from cardtable.app.scenes.newgame import NewGameScene
+from cardtable.app.scenes.pause import PauseScene
+from cardtable.app.scenes.rules import RulesScene, load_rules
+from cardtable.app.scenes.settings import SettingsScene
+from cardtable.app.scenes.table import TableScene
+from cardtable.app.scenes.title import TitleScene, playable_games
+from ui import click, key, make_app, run, tick
+
+
+def test_title_quick_start_opens_you_against_three_computers():
+    app = make_app()
+    app.push(TitleScene(app))
+    tick(app)
+    title = app.stack.top
+    click(app, title.quick.rect.center)
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    assert table.match.game.players == 4
+    assert table.humans == [0] and table.viewer == 0
+    assert [s.agent is None for s in table.match.seats] == [True, False, False, False]
+
+
+def test_only_games_with_a_table_are_offered():
+    assert playable_games()[0] == "ugly"
+    from cardtable.app.layout import has_layout
+
+    assert all(has_layout(g) for g in playable_games())
+
+
+def test_new_game_screen_sets_players_seats_and_variant():
+    app = make_app()
+    app.push(TitleScene(app))
+    app.push(NewGameScene(app))
+    scene = app.stack.top
+    tick(app)
+    assert scene.setup.players == 4 and [s.human for s in scene.setup.seats] == [True, False, False, False]
+    click(app, (scene.players_sel.rect.left + 5, scene.players_sel.rect.centery))  # 4 -> 3 players
+    assert scene.setup.players == 3
+    click(app, scene.kinds[1].rect.center)  # seat 2 becomes human
+    assert scene.setup.seats[1].human
+    click(app, scene.names[1].rect.center)
+    key(app, pygame.K_BACKSPACE)
+    tick(app, [pygame.event.Event(pygame.TEXTINPUT, text="x")])
+    assert scene.setup.seats[1].name.endswith("x")
+    click(app, (scene.variant_sel.rect.right - 5, scene.variant_sel.rect.centery))
+    variant = scene.setup.variant
+    assert variant != "standard"
+    click(app, scene.start.rect.center)
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    assert table.match.game.players == 3 and table.setup.variant == variant
+    assert table.humans == [0, 1]
+
+
+def test_escape_pauses_and_the_pause_menu_shows_rules_and_settings():
+    app = make_app()
+    app.push(TitleScene(app))
+    click(app, app.stack.top.quick.rect.center)
+    run(app, 0.5)
+    key(app, pygame.K_ESCAPE)
+    pause = app.stack.top
+    assert isinstance(pause, PauseScene)
+    click(app, pause.buttons[1].rect.center)
+    assert isinstance(app.stack.top, RulesScene)
+    key(app, pygame.K_PAGEDOWN)
+    assert app.stack.top.scroll > 0
+    key(app, pygame.K_ESCAPE)
+    click(app, pause.buttons[2].rect.center)
+    settings = app.stack.top
+    assert isinstance(settings, SettingsScene)
+    click(app, (settings.speed.rect.right - 5, settings.speed.rect.centery))
+    assert app.settings.animation_speed != "instant"
+    key(app, pygame.K_ESCAPE)
+    click(app, pause.buttons[0].rect.center)
+    assert isinstance(app.stack.top, TableScene)
+    key(app, pygame.K_ESCAPE)
+    click(app, app.stack.top.buttons[3].rect.center)  # quit to title
+    assert isinstance(app.stack.top, TitleScene) and len(app.stack.scenes) == 1
+
+
+def test_pause_menu_lists_the_variant_changes():
+    app = make_app()
+    from ui import table_game
+
+    table_game(app, [("You", True), ("Ada", False), ("Bo", False), ("Cy", False)], variant="short-game")
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top.changes == ["Rounds: 4"]
+
+
+def test_rules_text_is_written_for_players():
+    blocks = load_rules("ugly")
+    headings = [t for kind, t in blocks if kind == "h2"]
+    assert {"The deal", "Trump", "Passing", "Playing tricks", "Scoring a round", "The end"} <= set(headings)
+    text = " ".join(t for _, t in blocks)
+    assert "Ugly" in text and "Charm" in text and "-3" in text
+
+
+def test_f11_toggles_full_screen_and_the_window_can_be_resized():
+    app = make_app()
+    app.push(TitleScene(app))
+    key(app, pygame.K_F11)
+    assert app.fullscreen
+    key(app, pygame.K_F11)
+    assert not app.fullscreen
+    app.window.size = (1024, 600)
+    tick(app, [pygame.event.Event(pygame.WINDOWRESIZED, x=1024, y=600)])
+    assert app.size == (1024, 600)
+
+
+def test_quit_from_the_title():
+    app = make_app()
+    app.push(TitleScene(app))
+    click(app, app.stack.top.buttons[-1].rect.center)
+    assert not app.running

@@ -1,0 +1,193 @@
+"""The Ugly table driven headless with real drags, clicks and keys."""
+
+import pygame
+
+from cardtable.app.scenes.results import ResultsScene
+from cardtable.engine import Card
+from ui import button, card_point, click, drag, key, make_app, run, table_game, tick, until
+
+SOLO = [("You", True), ("Ada", False), ("Bo", False), ("Cy", False)]
+
+
+def wait_for_me(app, scene, limit=60.0):
+    until(app, lambda: scene.my_turn or scene.match.over, limit)
+
+
+def target_point(scene, action):
+    return scene._target_rect(action).center
+
+
+def play_by_drag(app, scene):
+    """Make the viewer's current decision with the mouse, like a player would."""
+    view = scene.view
+    legal = view.legal
+    kind = legal[0].kind
+    if kind == "trump":
+        click(app, button(scene, legal[0].label).rect.center)
+    elif scene._select_mode():
+        for action in legal[: view.select]:
+            drag(app, card_point(scene, action.card), scene._zone_rect("pass", scene.viewer).center)
+        click(app, button(scene, "Confirm").rect.center)
+    else:
+        action = legal[0]
+        drag(app, card_point(scene, action.card), target_point(scene, action))
+
+
+def test_passing_by_dragging_cards_then_confirming():
+    app = make_app()
+    scene = table_game(app, SOLO, seed=5)
+    wait_for_me(app, scene)
+    if scene.view.phase == "trump":
+        play_by_drag(app, scene)
+        wait_for_me(app, scene)
+    assert scene.view.phase == "pass" and scene._select_mode()
+    game = scene.match.game
+    legal = scene.view.legal
+    need = scene.view.select
+    picked = [a.card for a in legal[:need]]
+    for card in picked:
+        drag(app, card_point(scene, card), scene._zone_rect("pass", 0).center)
+    assert scene.selected == picked
+    assert set(picked) <= set(game.hands[0].cards)  # nothing is passed before confirming
+    click(app, button(scene, "Confirm").rect.center)
+    assert set(picked) & set(game.hands[0].cards) == set()
+    assert all(c in game.passing[0].cards or c in game.hands[1].cards for c in picked)
+
+
+def test_a_full_round_played_by_dragging_cards():
+    app = make_app()
+    scene = table_game(app, SOLO, seed=8)
+    game = scene.match.game
+    start_round = game.round
+    moves = 0
+    while game.round == start_round and not game.is_over():
+        wait_for_me(app, scene)
+        if game.round != start_round:
+            break
+        before = len(game.history)
+        play_by_drag(app, scene)
+        assert len(game.history) > before, "the drag made a move"
+        moves += 1
+    assert game.round == start_round + 1
+    assert moves >= 13
+    assert sum(game.round_scores[0][s] for s in range(4)) == sum(game.totals)
+
+
+def test_a_round_played_with_the_keyboard():
+    app = make_app()
+    scene = table_game(app, SOLO, seed=11)
+    game = scene.match.game
+    played = 0
+    while game.round == 1:
+        wait_for_me(app, scene)
+        if game.round != 1:
+            break
+        before = len(game.history)
+        if scene._select_mode():
+            for _ in range(scene.view.select):
+                key(app, pygame.K_RIGHT)
+                key(app, pygame.K_SPACE)
+            key(app, pygame.K_RETURN)
+        elif scene.view.legal[0].kind == "trump":
+            key(app, pygame.K_1)
+        else:
+            key(app, pygame.K_RIGHT)
+            key(app, pygame.K_RETURN)
+            played += 1
+        assert len(game.history) > before, "the keys made a move"
+    assert played == 13
+
+
+def test_an_illegal_drop_glides_back_and_says_why():
+    app = make_app()
+    scene = table_game(app, SOLO, seed=21)
+    game = scene.match.game
+    for _ in range(400):
+        wait_for_me(app, scene)
+        view = scene.view
+        if view.phase == "play" and view.info["lead_suit"] is not None:
+            hand = view.zone("hand", 0).known_cards
+            legal = {a.card for a in view.legal}
+            illegal = [c for c in hand if c not in legal]
+            if illegal:
+                break
+        play_by_drag(app, scene)
+    else:
+        raise AssertionError("never had to follow suit with another suit in hand")
+    card: Card = illegal[0]
+    before = game.to_dict()
+    start = card_point(scene, card)
+    drag(app, start, scene._zone_rect("trick", 0).center)
+    assert game.to_dict() == before
+    assert "must follow" in scene._status_text()
+    run(app, 0.5)
+    assert card_point(scene, card) == start  # back in the hand
+
+
+def test_click_to_select_then_click_the_target():
+    app = make_app()
+    scene = table_game(app, SOLO, seed=4)
+    game = scene.match.game
+    while not (scene.view.phase == "play" and scene.my_turn):
+        wait_for_me(app, scene)
+        if scene.view.phase != "play":
+            play_by_drag(app, scene)
+    action = scene.view.legal[0]
+    click(app, card_point(scene, action.card))
+    assert scene.focus == action.card
+    before = len(game.history)
+    click(app, target_point(scene, action))
+    assert len(game.history) == before + 1 and game.history[-1][1] == action
+
+
+def test_trump_is_called_with_buttons_made_from_the_labels():
+    app = make_app()
+    for seed in range(40):
+        scene = table_game(app, SOLO, seed=seed)
+        run(app, 0.3)
+        if scene.match.game.to_act() == (0,) and scene.match.game.phase == "trump":
+            break
+        app.pop()
+    else:
+        raise AssertionError("seat 0 never called trump")
+    wait_for_me(app, scene)
+    labels = [b.label for b, a in scene.buttons if a is not None]
+    assert labels == [a.label for a in scene.view.legal]
+    click(app, button(scene, "Call hearts").rect.center)
+    assert scene.match.game.trump == "H"
+
+
+def test_a_whole_game_ends_on_the_results_screen():
+    app = make_app()
+    scene = table_game(app, SOLO, seed=2, variant="short-game")
+    game = scene.match.game
+    while not game.is_over():
+        wait_for_me(app, scene, limit=120)
+        if game.is_over():
+            break
+        play_by_drag(app, scene)
+    until(app, lambda: isinstance(app.stack.top, ResultsScene), 10)
+    results = app.stack.top
+    assert results.view.over and set(results.view.winners) == set(game.winners())
+    assert len(results.rounds) == 4
+    assert sorted(results.order) == [0, 1, 2, 3] and results.order[0] in game.winners()
+    click(app, results.buttons[0].rect.center)  # play again
+    assert app.stack.top.match.game is not game
+
+
+def test_a_click_skips_the_running_animation():
+    app = make_app(speed="slow")
+    scene = table_game(app, SOLO, seed=3)
+    tick(app)
+    assert scene.animating  # the deal is on its way
+    tick(app, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(640, 300), button=1)])
+    assert not scene.queue and not any(t.moving for t in scene.model.tokens())
+    assert len(scene.model.zones[("hand", 0)]) == 13
+
+
+def test_no_action_while_cards_are_in_flight():
+    app = make_app(speed="slow")
+    scene = table_game(app, SOLO, seed=3)
+    tick(app)
+    assert scene.animating and not scene.my_turn and scene._legal() == ()
+    assert scene.perform(list(scene.match.view(0).legal)) is False

@@ -1,0 +1,93 @@
+"""Driving the real app headless: synthetic mouse and key events, time steps."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from cardtable.app.app import App
+from cardtable.app.scenes.newgame import GameSetup, SeatSetup
+from cardtable.app.scenes.table import TableScene
+
+
+def make_app(speed: str = "instant") -> App:
+    app = App(size=(1280, 720))
+    app.settings.animation_speed = speed
+    return app
+
+
+def tick(app: App, events=(), dt: float = 1 / 30) -> None:
+    app.tick(list(events), dt)
+
+
+def run(app: App, seconds: float, dt: float = 1 / 30, each: Callable[[], None] | None = None) -> None:
+    for _ in range(max(1, round(seconds / dt))):
+        app.tick([], dt)
+        if each is not None:
+            each()
+
+
+def until(app: App, done: Callable[[], bool], limit: float = 60.0, dt: float = 1 / 20, each=None) -> None:
+    t = 0.0
+    while not done():
+        app.tick([], dt)
+        if each is not None:
+            each()
+        t += dt
+        assert t < limit, "the app did not get there in time"
+
+
+def click(app: App, pos, button: int = 1) -> None:
+    pos = (round(pos[0]), round(pos[1]))
+    tick(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
+    tick(app, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)])
+    tick(app, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)])
+
+
+def drag(app: App, start, end, steps: int = 4) -> None:
+    start = (round(start[0]), round(start[1]))
+    end = (round(end[0]), round(end[1]))
+    tick(app, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
+    for i in range(1, steps + 1):
+        p = (start[0] + (end[0] - start[0]) * i // steps, start[1] + (end[1] - start[1]) * i // steps)
+        tick(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0))])
+    tick(app, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)])
+
+
+def key(app: App, k: int, mod: int = 0) -> None:
+    tick(app, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)])
+
+
+def table_game(
+    app: App, seats: list[tuple[str, bool]], seed: int = 3, game: str = "ugly", variant="standard"
+) -> TableScene:
+    setup = GameSetup(game, [SeatSetup(n, h) for n, h in seats], variant=variant, seed=seed)
+    scene = TableScene(app, setup)
+    app.push(scene)
+    return scene
+
+
+def token_of(scene: TableScene, card):
+    found = scene.model.find(card)
+    assert found is not None, f"{card} is not on the table"
+    return found[1]
+
+
+def card_point(scene: TableScene, card) -> tuple[int, int]:
+    """A point on the visible part of ``card`` (where a player would grab it)."""
+    t = token_of(scene, card)
+    rect = scene._token_rect(t)
+    for fy in (0.5, 0.3, 0.7, 0.15, 0.85):
+        for fx in (0.5, 0.3, 0.15, 0.07, 0.7, 0.85, 0.93):
+            p = (round(rect.left + rect.width * fx), round(rect.top + rect.height * fy))
+            if scene._token_at(p) is t:
+                return p
+    raise AssertionError(f"{card} is completely covered")
+
+
+def button(scene, label_start: str):
+    for b, _ in scene.buttons:
+        if b.label.startswith(label_start):
+            return b
+    raise AssertionError(f"no button {label_start!r} among {[b.label for b, _ in scene.buttons]}")
