@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from cardtable.engine import GameSpec
 
-from . import ugly
+from . import ugly, ultimate_loser
 
-_SPECS: dict[str, GameSpec] = {spec.id: spec for spec in (ugly.SPEC,)}
+_SPECS: dict[str, GameSpec] = {spec.id: spec for spec in (ugly.SPEC, ultimate_loser.SPEC)}
 _loaded: set[str] = set()
 
 

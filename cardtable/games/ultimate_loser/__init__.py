@@ -1,0 +1,20 @@
+"""Ultimate Loser: shed your cards in one-go-around tricks; don't be the last holding any."""
+
+from cardtable.engine import GameSpec
+
+from .determinize import determinize
+from .options import SCHEMA
+from .rules import UltimateLoserGame
+
+SPEC = GameSpec(
+    id="ultimate-loser",
+    name="Ultimate Loser",
+    min_players=2,
+    max_players=6,
+    schema=SCHEMA,
+    game_class=UltimateLoserGame,
+    summary="Shed your cards in one-go-around tricks; the last player holding cards is the Ultimate Loser.",
+    determinizer=determinize,
+)
+
+__all__ = ["SPEC", "UltimateLoserGame"]
