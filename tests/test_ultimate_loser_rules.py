@@ -515,3 +515,28 @@ def test_illegal_actions_raise_and_leave_the_state_untouched():
         seat = rng.choice(game.to_act())
         game.apply(seat, rng.choice(game.legal_actions(seat)))
     assert checked > 300
+
+
+# -- registration and variants ---------------------------------------------------
+
+
+def test_ultimate_loser_is_registered_for_two_to_six_players_and_lower_scores_win():
+    from cardtable import games
+
+    assert "ultimate-loser" in games.ids()
+    spec = games.get("ultimate-loser")
+    assert (spec.name, spec.min_players, spec.max_players) == ("Ultimate Loser", 2, 6)
+    assert spec.bot is not None and spec.determinizer is not None
+
+
+def test_ultimate_loser_has_the_required_variants():
+    assert {"standard", "with-joker", "random-lead", "long-match"} <= set(LOSER.variants)
+
+
+@pytest.mark.parametrize("name", sorted(LOSER.variants))
+def test_each_variant_starts_a_game_with_its_options(name):
+    game = LOSER.new_game(4, seed=1, variant=name)
+    options = LOSER.variants[name].options
+    for key, value in options.items():
+        assert game.options[key] == LOSER.schema[key].validate(value)
+    assert (len(game.all_cards()) == 53) == bool(game.options["joker"])

@@ -2,6 +2,7 @@
 
 from cardtable.engine import GameSpec
 
+from .bot import choose as bot_choose
 from .determinize import determinize
 from .options import SCHEMA
 from .rules import UltimateLoserGame
@@ -15,6 +16,7 @@ SPEC = GameSpec(
     game_class=UltimateLoserGame,
     summary="Shed your cards in one-go-around tricks; the last player holding cards is the Ultimate Loser.",
     determinizer=determinize,
+    bot=bot_choose,
 )
 
 __all__ = ["SPEC", "UltimateLoserGame"]
