@@ -176,6 +176,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             f"{seat:>4}  {names[seat]:<10} {summary.wins[seat]:>6} {rate:>8.1f}% "
             f"{summary.mean_scores[seat]:>11.2f}"
         )
+    if spec.lower_scores_win:
+        print(f"Scores are penalties: lower is better, and the fewest wins {spec.name}.")
     print("A shared win counts for every player who shares it.")
     return 0
 

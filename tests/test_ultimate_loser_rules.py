@@ -526,7 +526,8 @@ def test_ultimate_loser_is_registered_for_two_to_six_players_and_lower_scores_wi
     assert "ultimate-loser" in games.ids()
     spec = games.get("ultimate-loser")
     assert (spec.name, spec.min_players, spec.max_players) == ("Ultimate Loser", 2, 6)
-    assert spec.bot is not None and spec.determinizer is not None
+    assert spec.lower_scores_win and spec.bot is not None and spec.determinizer is not None
+    assert not games.get("ugly").lower_scores_win
 
 
 def test_ultimate_loser_has_the_required_variants():

@@ -17,6 +17,7 @@ SPEC = GameSpec(
     summary="Shed your cards in one-go-around tricks; the last player holding cards is the Ultimate Loser.",
     determinizer=determinize,
     bot=bot_choose,
+    lower_scores_win=True,
 )
 
 __all__ = ["SPEC", "UltimateLoserGame"]
