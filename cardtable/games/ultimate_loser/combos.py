@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import cache
 from itertools import combinations
+from typing import NamedTuple
 
 from cardtable.engine import SUITS, Action, Card, Catalog
 
@@ -75,6 +76,14 @@ def classify(cards: Sequence[Card]) -> tuple[PlayType, int]:
     return (RUN, n), ranks[-1]
 
 
+class PlayInfo(NamedTuple):
+    """What a play is: its type, its rank and how to say it."""
+
+    type: PlayType
+    rank: int
+    text: str
+
+
 def describe(cards: Sequence[Card]) -> str:
     """``"a pair: 7♠ 7♥"`` (cards in catalog order)."""
     ptype, _ = classify(cards)
@@ -99,31 +108,54 @@ class PlayTable:
             if c.rank is not None:
                 assert int(c) == 13 * _SUIT_INDEX[c.suit] + c.rank - 2, "catalog must be suit-major, 2..A"
         self.jokers = tuple(c for c in cards if c.rank is None)
-        self.single: tuple[Action, ...] = tuple(_play_action((c,)) for c in cards)
+        self.info: dict[tuple[Card, ...], PlayInfo] = {}
+        """Every play's cards (in catalog order) -> its type, rank and description."""
+        self.single: tuple[Action, ...] = tuple(self._action((c,)) for c in cards)
         self.exchange: tuple[Action, ...] = tuple(
             Action("exchange", c, target=("exposed", None), label=f"Pass and exchange {c.name}")
             for c in cards
         )
-        # sets[rank][suit mask] -> the sets of 2, 3 and 4 among those cards: {size: [actions]}
+        # sets[rank][suit mask] -> the sets of 2, 3 and 4 among those cards: {size: [actions]};
+        # all_sets[rank][suit mask] -> all of them in one list (pairs, then threes, then the four).
         self.sets: list[list[dict[int, list[Action]]]] = [[{} for _ in range(16)] for _ in range(15)]
+        self.all_sets: list[list[list[Action]]] = [[[] for _ in range(16)] for _ in range(15)]
         for rank in range(2, 15):
             by_suit = [catalog[13 * s + rank - 2] for s in range(4)]
             for mask in range(16):
                 groups: dict[int, list[Action]] = {}
                 for size in (2, 3, 4):
                     chosen = [
-                        _play_action(tuple(by_suit[s] for s in combo))
+                        self._action(tuple(by_suit[s] for s in combo))
                         for combo in combinations([s for s in range(4) if mask >> s & 1], size)
                     ]
                     if chosen:
                         groups[size] = chosen
+                        self.all_sets[rank][mask].extend(chosen)
                 self.sets[rank][mask] = groups
         self._runs: dict[tuple[int, int, int], Action] = {}
         for s in range(4):
             for start in range(13):
                 for length in range(3, 14 - start):
                     run = tuple(catalog[13 * s + start + k] for k in range(length))
-                    self._runs[s, start, length] = _play_action(run)
+                    self._runs[s, start, length] = self._action(run)
+
+    def _action(self, cards: tuple[Card, ...]) -> Action:
+        action = _play_action(cards)
+        ptype, rank = classify(action.value)
+        self.info[action.value] = PlayInfo(ptype, rank, describe(action.value))
+        return action
+
+    def play_info(self, cards: Sequence[Card]) -> PlayInfo:
+        """Type, rank and description of a play; ``ValueError`` saying why if it is none."""
+        key = cards if isinstance(cards, tuple) else tuple(cards)
+        info = self.info.get(key)
+        if info is None:
+            key = tuple(sorted(key))
+            info = self.info.get(key)
+            if info is None:
+                classify(key)  # raises with the reason
+                raise ValueError("not a combination of this game's cards")  # pragma: no cover
+        return info
 
     # -- listing ---------------------------------------------------------------
 
@@ -141,17 +173,16 @@ class PlayTable:
         return by_rank, by_suit
 
     def lead_plays(self, hand: Sequence[Card]) -> list[Action]:
-        """Every combination in ``hand``: singles, sets, then straight flushes."""
+        """Every combination in ``hand``: singles, sets by rank, then straight flushes."""
         out = [self.single[c] for c in hand]
         if len(hand) < 2:
             return out
         by_rank, by_suit = self._masks(hand)
-        sets = self.sets
-        for size in (2, 3, 4):
-            for r in range(2, 15):
-                group = sets[r][by_rank[r]].get(size)
-                if group:
-                    out.extend(group)
+        all_sets = self.all_sets
+        for r in range(2, 15):
+            mask = by_rank[r]
+            if mask & (mask - 1):  # two or more suits of this rank
+                out.extend(all_sets[r][mask])
         for s in range(4):
             bits = by_suit[s]
             if bits:
@@ -235,6 +266,7 @@ __all__ = [
     "RUN",
     "SET",
     "SINGLE",
+    "PlayInfo",
     "PlayTable",
     "PlayType",
     "classify",

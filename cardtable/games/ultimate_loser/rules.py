@@ -29,6 +29,7 @@ known to everyone in its new hand (the hand zone's ``known`` mask).
 from __future__ import annotations
 
 import random
+from bisect import insort
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -54,7 +55,7 @@ from cardtable.engine import (
 from cardtable.engine.game import Game
 from cardtable.engine.zones import ALL_SEATS
 
-from .combos import SET, PlayType, classify, tables_for, type_name
+from .combos import SET, PlayType, tables_for, type_name
 
 WITH_JOKER = Catalog.standard(jokers=1)
 """The 52 cards plus one joker (code ``JK1``), for the ``joker`` option."""
@@ -65,6 +66,8 @@ BEATS = {ROCK: SCISSORS, PAPER: ROCK, SCISSORS: PAPER}
 
 PASS = Action("pass", label="Pass")
 RPS_ACTIONS = tuple(Action("rps", value=s, label=s.capitalize()) for s in SHAPES)
+
+FOUR: PlayType = (SET, 4)
 
 PLAY, PASSED, EXCHANGED = "play", "pass", "exchange"
 """What a seat did in a trick (``info["trick"]`` entries)."""
@@ -95,6 +98,7 @@ class UltimateLoserGame(Game):
         self.n_rounds = opts["hands"]
         self._hand_ref = [("hand", s) for s in range(n)]
         self._play_ref = [("play", s) for s in range(n)]
+        self._ref = [seat_ref(s) for s in range(n)]
 
     def _make_zones(self) -> None:
         n = self.players
@@ -246,7 +250,7 @@ class UltimateLoserGame(Game):
         if action.card is not None and action.card not in cards:
             raise IllegalAction(f"{_name(action.card)} is not one of the cards played")
         try:
-            ptype, _ = classify(cards)
+            ptype = self.tables.play_info(cards).type
         except ValueError as exc:
             raise IllegalAction(str(exc)) from None
         lead = self.lead_type
@@ -268,7 +272,7 @@ class UltimateLoserGame(Game):
             self._play(seat, tuple(sorted(self.play_cards(action))), events)
         elif kind == "pass":
             self.trick.append((seat, PASSED, ()))
-            events.append(Announced("pass", seat, None, f"{seat_ref(seat)} passes"))
+            events.append(Announced("pass", seat, None, f"{self._ref[seat]} passes"))
             self._next_turn(events)
         else:
             self._exchange(seat, action.card, events)  # type: ignore[arg-type]
@@ -285,13 +289,12 @@ class UltimateLoserGame(Game):
                 hand.known.pop(card, None)
             pile.append(card)
             events.append(Moved(card, card.back, src, dst))
-        ptype, rank = classify(cards)
+        ptype, rank, text = self.tables.play_info(cards)
         if self.lead_type is None:
             self.lead_type = ptype
         self.trick.append((seat, PLAY, cards))
-        names_ = " ".join(c.name for c in cards)
-        events.append(Announced("play", seat, cards, f"{seat_ref(seat)} plays {type_name(ptype)}: {names_}"))
-        if ptype == (SET, 4):
+        events.append(Announced("play", seat, cards, f"{self._ref[seat]} plays {text}"))
+        if ptype == FOUR:
             penalty = self.options["fourplay_penalty"]
             if penalty:
                 events.append(Announced("fourplay", seat, rank, f"FourPlay! Everyone takes {penalty}"))
@@ -307,8 +310,7 @@ class UltimateLoserGame(Game):
         took = self.exposed.cards.pop()
         hand.cards.remove(card)
         hand.known.pop(card, None)
-        hand.cards.append(took)
-        hand.cards.sort()
+        insort(hand.cards, took)
         hand.known[took] = ALL_SEATS
         self.exposed.cards.append(card)
         events.append(Moved(took, took.back, self.exposed.ref, self._hand_ref[seat]))
@@ -319,7 +321,7 @@ class UltimateLoserGame(Game):
                 "exchange",
                 seat,
                 (card, took),
-                f"{seat_ref(seat)} passes and exchanges {card.name} for {took.name}",
+                f"{self._ref[seat]} passes and exchanges {card.name} for {took.name}",
             )
         )
         self._next_turn(events)
@@ -340,30 +342,37 @@ class UltimateLoserGame(Game):
         """Penalties, the trick's winner, and who leads next (or the hand's end)."""
         hands = self.hands
         rank_of = self.tables.rank
-        plays: list[tuple[int, int, int]] = []  # (rank, position, seat)
+        plays: list[tuple[int, int, int]] = []  # (rank, position, seat), in the order played
         passers: list[int] = []
+        best = low = None
         for i, (seat, kind, cards) in enumerate(self.trick):
             if kind == PLAY:
-                plays.append((max(rank_of[c] for c in cards), i, seat))
+                play = (max([rank_of[c] for c in cards]), i, seat)
+                plays.append(play)
+                if best is None or play[0] > best[0]:  # a tie goes to the first played
+                    best = play
+                if low is None or play[0] < low[0]:
+                    low = play
             else:
                 passers.append(seat)
-        ranked = sorted(plays, key=lambda p: (-p[0], p[1]))
-        best = ranked[0][2]
-        played_seats = [p[2] for p in plays]
+        assert best is not None and low is not None  # the leader always plays
+        refs = self._play_ref
         discard = self.discard.cards
-        for s in played_seats:
+        for _, _, s in plays:
             discard.extend(self.plays[s].cards)
             self.plays[s].cards = []
-        events.append(Gathered(tuple(self._play_ref[s] for s in played_seats), self.discard.ref))
-        best_cards = self.trick[ranked[0][1]][2]
-        events.append(Announced("trick_won", best, best_cards, f"{seat_ref(best)} has the highest play"))
-
+        events.append(Gathered(tuple([refs[p[2]] for p in plays]), self.discard.ref))
+        best_seat = best[2]
+        events.append(
+            Announced(
+                "trick_won", best_seat, self.trick[best[1]][2], f"{self._ref[best_seat]} has the highest play"
+            )
+        )
         if passers:
-            losers, reason = passers, "passed"
+            losers, reason, what = passers, "passed", "passed"
         else:
-            low = min(p[0] for p in plays)
-            losers, reason = [p[2] for p in plays if p[0] == low], "lowest"
-        what = "passed" if reason == "passed" else "played lowest"
+            losers = [p[2] for p in plays if p[0] == low[0]]
+            reason, what = "lowest", "played lowest"
         take = "takes 1" if len(losers) == 1 else "take 1 each"
         events.append(Announced("trick_lost", None, tuple(losers), f"{names(losers)} {what} and {take}"))
         for s in losers:
@@ -372,23 +381,25 @@ class UltimateLoserGame(Game):
         holders = [s for s in range(self.players) if hands[s].cards]
         next_leader: int | None = None
         if len(holders) >= 2:
-            next_leader = next((p[2] for p in ranked if hands[p[2]].cards), None)
+            if hands[best_seat].cards:
+                next_leader = best_seat
+            else:  # the next best who still holds cards, ties to the first played
+                standing = [p for p in plays if hands[p[2]].cards]
+                if standing:
+                    next_leader = min(standing, key=lambda p: (-p[0], p[1]))[2]
         self.last_trick = {
             "plays": tuple(self.trick),
-            "best": best,
+            "best": best_seat,
             "losers": tuple(losers),
             "leader": next_leader,
         }
         if len(holders) <= 1:
-            if holders:
-                loser = holders[0]
-            else:
-                # Everyone ran out in this trick: the latest of the tied lowest plays.
-                low = min(p[0] for p in plays)
-                loser = max((p for p in plays if p[0] == low), key=lambda p: p[1])[2]
+            # The last one holding cards; if everyone ran out in this trick, the latest of
+            # the tied lowest plays.
+            loser = holders[0] if holders else [p for p in plays if p[0] == low[0]][-1][2]
             self._finish_hand(loser, events)
         elif next_leader is not None:
-            why = "" if next_leader == best else f" ({seat_ref(best)} is out of cards)"
+            why = "" if next_leader == best_seat else f" ({self._ref[best_seat]} is out of cards)"
             self._start_trick(next_leader, events, why)
         elif self.options["lead_tiebreak"] == "random":
             leader = self.rng.choice(holders)
