@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardtable.engine import GameOver, IllegalAction, Moved, RoundEnded, ScoreChanged
+from cardtable.engine.zones import ALL_SEATS
 from cardtable.games.ultimate_loser.combos import classify
 from loser_support import LOSER
 
@@ -16,6 +17,7 @@ PUBLIC = {"play", "exposed", "discard"}
 
 def _may_know(game, seat):
     public = {x for z in (game.exposed, game.discard, *game.plays) for x in z.cards}
+    public |= {x for h in game.hands for x, m in h.known.items() if m == ALL_SEATS}  # exchanged in
     if seat is None:
         return public
     told = {x for h in game.hands for x, m in h.known.items() if m & (1 << seat)}

@@ -25,6 +25,7 @@ def _games_along_the_way(players, seed, every=5, options=None):
 def _may_know(game, seat):
     """The cards ``seat`` may know, from the full state (not from a view)."""
     public = {x for z in (game.exposed, game.discard, *game.plays) for x in z.cards}
+    public |= {x for h in game.hands for x, m in h.known.items() if m == ALL_SEATS}  # exchanged in
     if seat is None:
         return public
     told = {x for h in game.hands for x, m in h.known.items() if m & (1 << seat)}
@@ -110,7 +111,8 @@ def test_spectators_see_only_public_cards():
         view = game.view(None)
         assert view.legal == ()
         for s in range(4):
-            assert view.zone("hand", s).known_cards == []
+            # Of a hand, a spectator sees only the cards everyone saw taken from the exposed spot.
+            assert view.zone("hand", s).known_cards == list(view.info["exchanged"][s])
         assert view.zone("spares").known_cards == []
         assert set(view.known_cards()) == _may_know(game, None)
 
