@@ -37,6 +37,27 @@ def test_rule_bot_only_plays_legal_actions_from_its_view(players):
     assert "play" in kinds
 
 
+@pytest.mark.parametrize("variant", sorted(LOSER.variants))
+def test_rule_bot_plays_every_variant_against_itself(variant):
+    game = LOSER.new_game(4, {"hands": 1}, seed=11, variant=variant)
+    rng = random.Random(1)
+    while not game.is_over():
+        seat = game.to_act()[0]
+        game.apply(seat, choose(game.view(seat), rng))
+    assert len(game.view(0).info["losers"]) == 1
+
+
+def test_rule_bot_plays_the_joker_as_a_single():
+    joker = LOSER.new_game(2, {"joker": True}, seed=0).catalog.by_code("JK1")
+    game = loser_game(["4H 9C", "4C 8D 10H"], exposed="5S", options={"joker": True})
+    game.hands[1].cards.append(joker)  # swap the joker in from the spares
+    game.spares.cards.remove(joker)
+    game.spares.cards.append(c("10H"))
+    game.hands[1].cards.remove(c("10H"))
+    play(game, "9C")
+    assert _choice(game).card == joker  # the sure winner takes the lead
+
+
 def test_rule_bot_decides_the_same_on_games_that_look_the_same():
     # Seats 2 and 3 hold different hidden cards; seat 1 cannot tell the games apart.
     a = loser_game(["9C 2H 3H", "4S 5S 6S 8D", "5C 6D KH", "7C 8C 10C"], exposed="JD")

@@ -238,8 +238,8 @@ def _plays_between(t: _Table, seat: int, ptype: PlayType, low: int, high: int) -
         unseen = t.unseen
         for c in unseen:
             top = rank_of(c)
-            if not low < top < high or top - size + 1 < 2:
-                continue
+            if c.suit is None or not low < top < high or top - size + 1 < 2:
+                continue  # the joker is in no straight flush
             if all(_card(c, top - k) in unseen for k in range(1, size)):
                 miss *= 1.0 - p**size
     return 1.0 - miss
