@@ -112,9 +112,15 @@ def test_a_save_for_another_game_is_refused():
         LOSER.from_dict(d)
 
 
-def test_play_actions_survive_json():
-    game = LOSER.new_game(4, seed=3)
-    seat = game.to_act()[0]
-    for action in game.legal_actions(seat):
-        data = json.loads(json.dumps(action.to_dict()))
-        assert Action.from_dict(data, game.catalog) == action
+def test_every_kind_of_action_survives_json():
+    game = LOSER.new_game(4, {"joker": True}, seed=3)
+    follower = loser_game(["5S 2D", "3H 4D 4C", "KD 6D"], exposed="9C")
+    play(follower, "5S")
+    lists = [game.legal_actions(game.to_act()[0]), follower.legal_actions(1), _to_rps(0).legal_actions(1)]
+    kinds = set()
+    for legal in lists:
+        for action in legal:
+            data = json.loads(json.dumps(action.to_dict()))
+            assert Action.from_dict(data, game.catalog) == action
+            kinds.add(action.kind)
+    assert kinds == {"play", "pass", "exchange", "rps"}
