@@ -10,10 +10,11 @@ after ``hands`` hands.
 that ranks it>, value=<all its cards, in catalog order>)``. A turn is one
 decision, so ``check`` sees the whole combination at once, search never sees
 half-played pairs, and nothing needs taking back. The list stays small: a
-leader's list is the combinations in the hand (about 15 to 40 with 8 to 17
-cards), a follower's only those of the led type, plus ``pass`` and one
-``exchange`` per card in hand (``card`` is the card put down, ``target`` the
-exposed card's zone, so dropping a card on the exposed card maps to it).
+leader's list is the combinations in the hand (a dozen or two in practice,
+about 100 at the very most with 17 cards), a follower's only those of the led
+type, plus ``pass`` and one ``exchange`` per card in hand (``card`` is the
+card put down, ``target`` the exposed card's zone, so dropping a card on the
+exposed card maps to it).
 A table maps a card dragged to the trick to the actions whose ``value`` holds
 it (a single card alone: the action whose ``card`` it is), offering their
 labels when several remain; a selection of cards maps to the one action
@@ -24,6 +25,16 @@ cards during one), ``exposed`` (the one face-up spare), ``hand`` per seat,
 ``play`` per seat (what each played this trick, public) and ``discard`` (the
 finished tricks of this hand, public). A card taken from the exposed spot is
 known to everyone in its new hand (the hand zone's ``known`` mask).
+
+**Decisions where RULES.md is silent.** The leader must play (it cannot pass
+or exchange). With the joker and 3+ players each gets floor(52 / n) (4 players
+get 13); 2 players still get 13. A trick always runs its course: everyone
+holding cards at its start acts, so the last players can go out together; its
+penalty is taken even when it ends the hand, and the Ultimate Loser's comes on
+top. A FourPlay costs every player at the table (those already out too) the
+``fourplay_penalty`` at once, for each four of a kind played. Rock-paper-
+scissors among three or more: one shape or all three replay; with two shapes
+the players showing the winning one go on among themselves.
 """
 
 from __future__ import annotations
