@@ -179,6 +179,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         )
     if summary.means:
         print("Per game: " + ", ".join(f"{v:.1f} {k}" for k, v in summary.means.items()))
+    if spec.lower_scores_win:
+        print(f"Scores are penalties: lower is better, and the fewest wins {spec.name}.")
     print("A shared win counts for every player who shares it.")
     return 0
 

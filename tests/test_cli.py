@@ -137,3 +137,24 @@ def test_the_installed_command_runs():
     assert script.exists(), "the cardtable entry point is installed beside the interpreter"
     result = subprocess.run([str(script), "games"], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0 and "Ugly" in result.stdout
+
+
+def test_simulate_says_when_lower_scores_are_better(capsys):
+    code, out, _ = _run(
+        capsys,
+        "simulate",
+        "ultimate-loser",
+        "--players",
+        "3",
+        "--games",
+        "2",
+        "--agents",
+        "rule",
+        "--seed",
+        "2",
+    )
+    assert code == 0
+    assert out.startswith("Ultimate Loser: 3 players, 2 games, Standard rules, seed 2")
+    assert "lower is better" in out
+    _, ugly, _ = _run(capsys, "simulate", "ugly", "--games", "1", "--agents", "random")
+    assert "lower is better" not in ugly

@@ -1,4 +1,5 @@
 from cardtable.engine import STANDARD, CardState, Visibility, Zone
+from cardtable.engine.zones import ALL_SEATS
 
 A, B, C = STANDARD.by_code("AS"), STANDARD.by_code("7D"), STANDARD.by_code("QH")
 
@@ -34,6 +35,18 @@ def test_deck_is_seen_by_nobody_unless_known():
     deck.known[B] = 1 << 3
     assert deck.view(0).hidden_count == 2
     assert deck.view(3).known_cards == [B]
+
+
+def test_a_card_known_to_all_seats_is_seen_by_spectators_too():
+    # Everyone watched the Q♥ go into seat 1's hand (as an event with seen=-1 shows it to all).
+    hand = Zone("hand", 1, "hand", Visibility.OWNER, private_order=True, cards=[A, C])
+    hand.known[C] = ALL_SEATS
+    for seat in (0, 2, None):
+        assert hand.view(seat).known_cards == [C] and hand.view(seat).hidden_count == 1
+    assert hand.seen_mask(C, 3) == ALL_SEATS
+    # Every seat's bit is not the same as everyone: a spectator did not see that card.
+    hand.known[C] = 0b111
+    assert hand.view(2).known_cards == [C] and hand.view(None).known_cards == []
 
 
 def test_attached_cards_are_part_of_the_zone():

@@ -232,6 +232,8 @@ class GameSpec:
     """A game the app can play: its identity, player range, options and hooks.
 
     ``variants`` is filled by the registry from ``config/variants/<id>.yaml``.
+    ``lower_scores_win``: scores count against a player (penalties), so the
+    fewest wins; tables and summaries say so instead of implying "more is better".
     """
 
     id: str
@@ -243,6 +245,7 @@ class GameSpec:
     summary: str = ""
     determinizer: DeterminizeFn | None = None
     bot: BotFn | None = None
+    lower_scores_win: bool = False
     variants: dict[str, Variant] = field(default_factory=dict)
 
     def __post_init__(self) -> None:

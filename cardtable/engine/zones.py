@@ -28,7 +28,7 @@ class Visibility(Enum):
 
 
 ALL_SEATS = -1
-"""A ``known``/``seen`` mask with every bit set: everyone."""
+"""A ``known``/``seen`` mask with every bit set: everyone, spectators included."""
 
 
 def seat_bit(seat: int) -> int:
@@ -169,7 +169,8 @@ class Zone:
         """May ``seat`` (None: a spectator) see the face of ``card`` here?"""
         st = self.state.get(card)
         face_up = st is None or st.face_up
-        if seat is not None and self.known.get(card, 0) & (1 << seat):
+        known = self.known.get(card, 0)
+        if known and (known == ALL_SEATS or (seat is not None and known & (1 << seat))):
             return True
         if self.visibility is Visibility.PUBLIC:
             return face_up or (seat is not None and seat == self.owner)

@@ -1,0 +1,23 @@
+"""Ultimate Loser: shed your cards in one-go-around tricks; don't be the last holding any."""
+
+from cardtable.engine import GameSpec
+
+from .bot import choose as bot_choose
+from .determinize import determinize
+from .options import SCHEMA
+from .rules import UltimateLoserGame
+
+SPEC = GameSpec(
+    id="ultimate-loser",
+    name="Ultimate Loser",
+    min_players=2,
+    max_players=6,
+    schema=SCHEMA,
+    game_class=UltimateLoserGame,
+    summary="Shed your cards in one-go-around tricks; the last player holding cards is the Ultimate Loser.",
+    determinizer=determinize,
+    bot=bot_choose,
+    lower_scores_win=True,
+)
+
+__all__ = ["SPEC", "UltimateLoserGame"]

@@ -1,0 +1,277 @@
+"""Ultimate Loser's combinations (RULES.md §4): what a play is, how it ranks, which a hand holds.
+
+A play is a *set* (one to four cards of one rank: a single, a pair, three or
+four of a kind; the joker only as a single) or a *run* (a straight flush:
+three or more consecutive cards of one suit, Ace high, no wrap-around). Its
+*type* is what followers must match: the kind and the number of cards. Its
+*rank* orders plays of one type: the rank of a set (the joker above the Ace),
+the top card of a run.
+
+Every possible play of a catalog is built once as an :class:`Action` (a few
+hundred of them), so listing the plays in a hand is table look-ups, not
+object construction: search lists legal actions millions of times.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import cache
+from itertools import combinations
+from typing import NamedTuple
+
+from cardtable.engine import SUITS, Action, Card, Catalog
+
+SET = "set"
+RUN = "run"
+PlayType = tuple[str, int]
+"""(SET or RUN, number of cards): what a follower must match."""
+
+SINGLE: PlayType = (SET, 1)
+JOKER_RANK = 15
+"""The joker's rank as a single: above the Ace (RULES.md §4, Decision)."""
+
+_SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
+_SET_NAMES = {1: "a single", 2: "a pair", 3: "three of a kind", 4: "four of a kind"}
+_SET_SHORT = {1: "single", 2: "pair", 3: "three of a kind", 4: "four of a kind"}
+
+
+def type_name(ptype: PlayType, article: bool = True) -> str:
+    """``("set", 2)`` -> ``"a pair"``; ``("run", 5)`` -> ``"a straight flush of 5"``."""
+    kind, size = ptype
+    if kind == SET:
+        return _SET_NAMES[size] if article else _SET_SHORT[size]
+    return f"a straight flush of {size}" if article else f"straight flush of {size}"
+
+
+def rank_of(card: Card) -> int:
+    return card.rank if card.rank is not None else JOKER_RANK
+
+
+def classify(cards: Sequence[Card]) -> tuple[PlayType, int]:
+    """The type and rank of a play; ``ValueError`` saying why if it is none.
+
+    ``cards`` may come in any order; they must be distinct.
+    """
+    n = len(cards)
+    if n == 0:
+        raise ValueError("a play needs at least one card")
+    if len(set(cards)) != n:
+        raise ValueError("a play cannot use the same card twice")
+    if n == 1:
+        return SINGLE, rank_of(cards[0])
+    if any(c.rank is None for c in cards):
+        raise ValueError("the joker plays only as a single")
+    ranks = sorted(c.rank for c in cards)  # type: ignore[type-var]
+    if ranks[0] == ranks[-1]:
+        return (SET, n), ranks[0]  # at most 4 distinct cards of one rank in one deck
+    names = " ".join(c.name for c in cards)
+    if n < 3:
+        raise ValueError(f"{names} is not a combination: a pair needs two cards of one rank")
+    if len({c.suit for c in cards}) != 1:
+        raise ValueError(f"{names} is not a combination: a straight must be all one suit (a straight flush)")
+    if any(b != a + 1 for a, b in zip(ranks, ranks[1:], strict=False)):
+        raise ValueError(
+            f"{names} is not a combination: a straight flush needs consecutive ranks (Ace high, no wrap)"
+        )
+    return (RUN, n), ranks[-1]
+
+
+class PlayInfo(NamedTuple):
+    """What a play is: its type, its rank and how to say it."""
+
+    type: PlayType
+    rank: int
+    text: str
+
+
+def describe(cards: Sequence[Card]) -> str:
+    """``"a pair: 7♠ 7♥"`` (cards in catalog order)."""
+    ptype, _ = classify(cards)
+    return f"{type_name(ptype)}: {' '.join(c.name for c in sorted(cards))}"
+
+
+class PlayTable:
+    """Every play of one catalog as a ready :class:`Action`, indexed for fast listing.
+
+    A play's action is ``Action("play", card=<the card that ranks it>,
+    value=<its cards in catalog order>)``; singles, exchanges and the pass
+    are here too. The catalog must number standard cards suit by suit, 2..A
+    (as :meth:`Catalog.standard` does), with any joker after them.
+    """
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+        cards = catalog.cards
+        self.rank: tuple[int, ...] = tuple(rank_of(c) for c in cards)
+        self.suit: tuple[int, ...] = tuple(_SUIT_INDEX[c.suit] if c.suit else -1 for c in cards)
+        for c in cards:
+            if c.rank is not None:
+                assert int(c) == 13 * _SUIT_INDEX[c.suit] + c.rank - 2, "catalog must be suit-major, 2..A"
+        self.jokers = tuple(c for c in cards if c.rank is None)
+        self.info: dict[tuple[Card, ...], PlayInfo] = {}
+        """Every play's cards (in catalog order) -> its type, rank and description."""
+        self.single: tuple[Action, ...] = tuple(self._action((c,)) for c in cards)
+        self.exchange: tuple[Action, ...] = tuple(
+            Action("exchange", c, target=("exposed", None), label=f"Pass and exchange {c.name}")
+            for c in cards
+        )
+        # sets[rank][suit mask] -> the sets of 2, 3 and 4 among those cards: {size: [actions]};
+        # all_sets[rank][suit mask] -> all of them in one list (pairs, then threes, then the four).
+        self.sets: list[list[dict[int, list[Action]]]] = [[{} for _ in range(16)] for _ in range(15)]
+        self.all_sets: list[list[list[Action]]] = [[[] for _ in range(16)] for _ in range(15)]
+        for rank in range(2, 15):
+            by_suit = [catalog[13 * s + rank - 2] for s in range(4)]
+            for mask in range(16):
+                groups: dict[int, list[Action]] = {}
+                for size in (2, 3, 4):
+                    chosen = [
+                        self._action(tuple(by_suit[s] for s in combo))
+                        for combo in combinations([s for s in range(4) if mask >> s & 1], size)
+                    ]
+                    if chosen:
+                        groups[size] = chosen
+                        self.all_sets[rank][mask].extend(chosen)
+                self.sets[rank][mask] = groups
+        self._runs: dict[tuple[int, int, int], Action] = {}
+        for s in range(4):
+            for start in range(13):
+                for length in range(3, 14 - start):
+                    run = tuple(catalog[13 * s + start + k] for k in range(length))
+                    self._runs[s, start, length] = self._action(run)
+
+    def _action(self, cards: tuple[Card, ...]) -> Action:
+        action = _play_action(cards)
+        ptype, rank = classify(action.value)
+        self.info[action.value] = PlayInfo(ptype, rank, describe(action.value))
+        return action
+
+    def play_info(self, cards: Sequence[Card]) -> PlayInfo:
+        """Type, rank and description of a play; ``ValueError`` saying why if it is none."""
+        key = cards if isinstance(cards, tuple) else tuple(cards)
+        info = self.info.get(key)
+        if info is None:
+            key = tuple(sorted(key))
+            info = self.info.get(key)
+            if info is None:
+                classify(key)  # raises with the reason
+                raise ValueError("not a combination of this game's cards")  # pragma: no cover
+        return info
+
+    # -- listing ---------------------------------------------------------------
+
+    def _masks(self, hand: Iterable[Card]) -> tuple[list[int], list[int]]:
+        """Per rank, the suits held (bit mask); per suit, the ranks held (bit 0 = the 2)."""
+        by_rank = [0] * 15
+        by_suit = [0, 0, 0, 0]
+        rank, suit = self.rank, self.suit
+        for c in hand:
+            s = suit[c]
+            if s >= 0:
+                r = rank[c]
+                by_rank[r] |= 1 << s
+                by_suit[s] |= 1 << (r - 2)
+        return by_rank, by_suit
+
+    def lead_plays(self, hand: Sequence[Card]) -> list[Action]:
+        """Every combination in ``hand``: singles, sets by rank, then straight flushes."""
+        out = [self.single[c] for c in hand]
+        if len(hand) < 2:
+            return out
+        by_rank, by_suit = self._masks(hand)
+        all_sets = self.all_sets
+        for r in range(2, 15):
+            mask = by_rank[r]
+            if mask & (mask - 1):  # two or more suits of this rank
+                out.extend(all_sets[r][mask])
+        for s in range(4):
+            bits = by_suit[s]
+            if bits:
+                out.extend(self._runs[s, start, length] for start, length in _windows(bits, 0))
+        return out
+
+    def follow_plays(self, hand: Sequence[Card], ptype: PlayType) -> list[Action]:
+        """The combinations in ``hand`` of type ``ptype``."""
+        kind, size = ptype
+        if kind == SET and size == 1:
+            return [self.single[c] for c in hand]
+        if len(hand) < size:
+            return []
+        by_rank, by_suit = self._masks(hand)
+        out: list[Action] = []
+        if kind == SET:
+            sets = self.sets
+            for r in range(2, 15):
+                group = sets[r][by_rank[r]].get(size)
+                if group:
+                    out.extend(group)
+            return out
+        for s in range(4):
+            bits = by_suit[s]
+            if bits:
+                out.extend(self._runs[s, start, length] for start, length in _windows(bits, size))
+        return out
+
+    def has_play(self, hand: Sequence[Card], ptype: PlayType) -> bool:
+        """Does ``hand`` hold a combination of type ``ptype``?"""
+        kind, size = ptype
+        if kind == SET and size == 1:
+            return bool(hand)
+        return bool(self.follow_plays(hand, ptype))
+
+
+@cache
+def _windows(bits: int, length: int) -> tuple[tuple[int, int], ...]:
+    """(start, length) of the straight windows in a suit's rank bits: of ``length``, or all (0)."""
+    out: list[tuple[int, int]] = []
+    start = 0
+    while start < 13:
+        if not bits >> start & 1:
+            start += 1
+            continue
+        end = start
+        while end < 13 and bits >> end & 1:
+            end += 1
+        run = end - start
+        sizes = range(3, run + 1) if length == 0 else ((length,) if run >= length else ())
+        for n in sizes:
+            out.extend((p, n) for p in range(start, end - n + 1))
+        start = end
+    return tuple(out)
+
+
+def _play_action(cards: tuple[Card, ...]) -> Action:
+    cards = tuple(sorted(cards))
+    ptype, _ = classify(cards)
+    top = max(cards, key=lambda c: (rank_of(c), int(c)))
+    if ptype == SINGLE:
+        label = f"Play {top.name}"
+    else:
+        label = f"Play {type_name(ptype, article=False)} {' '.join(c.name for c in cards)}"
+    return Action("play", top, value=cards, label=label)
+
+
+_TABLES: dict[int, PlayTable] = {}
+
+
+def tables_for(catalog: Catalog) -> PlayTable:
+    """The (shared, read-only) play table of ``catalog``, built on first use."""
+    table = _TABLES.get(id(catalog))
+    if table is None or table.catalog is not catalog:
+        table = _TABLES[id(catalog)] = PlayTable(catalog)
+    return table
+
+
+__all__ = [
+    "JOKER_RANK",
+    "RUN",
+    "SET",
+    "SINGLE",
+    "PlayInfo",
+    "PlayTable",
+    "PlayType",
+    "classify",
+    "describe",
+    "rank_of",
+    "tables_for",
+    "type_name",
+]

@@ -1,0 +1,713 @@
+"""Ultimate Loser (RULES.md §4): shed your cards in one-go-around tricks; don't be last.
+
+Phases: ``play`` (a trick: the leader plays a combination, then each other
+player still holding cards acts once, clockwise), ``rps`` (rock-paper-scissors
+for the lead when nobody who played still holds cards; everyone chooses at
+once) and ``over``. A hand ends when at most one player holds cards; the match
+after ``hands`` hands.
+
+**Actions.** A combination is *one* action: ``Action("play", card=<the card
+that ranks it>, value=<all its cards, in catalog order>)``. A turn is one
+decision, so ``check`` sees the whole combination at once, search never sees
+half-played pairs, and nothing needs taking back. The list stays small: a
+leader's list is the combinations in the hand (a dozen or two in practice,
+about 100 at the very most with 17 cards), a follower's only those of the led
+type, plus ``pass`` and one ``exchange`` per card in hand (``card`` is the
+card put down, ``target`` the exposed card's zone, so dropping a card on the
+exposed card maps to it).
+A table maps a card dragged to the trick to the actions whose ``value`` holds
+it (a single card alone: the action whose ``card`` it is), offering their
+labels when several remain; a selection of cards maps to the one action
+whose ``value`` is exactly those cards.
+
+**Zones.** ``spares`` (face down: the deck between hands, the unexposed spare
+cards during one), ``exposed`` (the one face-up spare), ``hand`` per seat,
+``play`` per seat (what each played this trick, public) and ``discard`` (the
+finished tricks of this hand, public). A card taken from the exposed spot is
+known to everyone in its new hand (the hand zone's ``known`` mask).
+
+**Decisions where RULES.md is silent.** The leader must play (it cannot pass
+or exchange). With the joker and 3+ players each gets floor(52 / n) (4 players
+get 13); 2 players still get 13. A trick always runs its course: everyone
+holding cards at its start acts, so the last players can go out together; its
+penalty is taken even when it ends the hand, and the Ultimate Loser's comes on
+top. A FourPlay costs every player at the table (those already out too) the
+``fourplay_penalty`` at once, for each four of a kind played. Rock-paper-
+scissors among three or more: one shape or all three replay; with two shapes
+the players showing the winning one go on among themselves.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import insort
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardtable.engine import (
+    STANDARD,
+    Action,
+    Announced,
+    Card,
+    Catalog,
+    Event,
+    GameOver,
+    Gathered,
+    IllegalAction,
+    Moved,
+    PlayerOut,
+    RoundEnded,
+    ScoreChanged,
+    Shuffled,
+    Visibility,
+    Zone,
+    seat_ref,
+)
+from cardtable.engine.game import Game
+from cardtable.engine.zones import ALL_SEATS
+
+from .combos import SET, PlayType, tables_for, type_name
+
+WITH_JOKER = Catalog.standard(jokers=1)
+"""The 52 cards plus one joker (code ``JK1``), for the ``joker`` option."""
+
+ROCK, PAPER, SCISSORS = "rock", "paper", "scissors"
+SHAPES = (ROCK, PAPER, SCISSORS)
+BEATS = {ROCK: SCISSORS, PAPER: ROCK, SCISSORS: PAPER}
+
+PASS = Action("pass", label="Pass")
+RPS_ACTIONS = tuple(Action("rps", value=s, label=s.capitalize()) for s in SHAPES)
+
+FOUR: PlayType = (SET, 4)
+
+PLAY, PASSED, EXCHANGED = "play", "pass", "exchange"
+"""What a seat did in a trick (``info["trick"]`` entries)."""
+
+
+def deal_size(players: int, deck: int) -> int:
+    """13 each for 2 players; otherwise as many as leaves at least one card over."""
+    return 13 if players == 2 else (deck - 1) // players
+
+
+def names(seats: Sequence[int]) -> str:
+    refs = [seat_ref(s) for s in seats]
+    return refs[0] if len(refs) == 1 else ", ".join(refs[:-1]) + " and " + refs[-1]
+
+
+class UltimateLoserGame(Game):
+    catalog = STANDARD
+
+    # -- configuration ---------------------------------------------------------
+
+    def _configure(self) -> None:
+        n = self.players
+        opts = self.options
+        self.catalog = WITH_JOKER if opts["joker"] else STANDARD
+        self.tables = tables_for(self.catalog)
+        self.in_play: tuple[Card, ...] = tuple(self.catalog)
+        self.hand_size = deal_size(n, len(self.in_play))
+        self.n_rounds = opts["hands"]
+        self._hand_ref = [("hand", s) for s in range(n)]
+        self._play_ref = [("play", s) for s in range(n)]
+        self._ref = [seat_ref(s) for s in range(n)]
+
+    def _make_zones(self) -> None:
+        n = self.players
+        self.spares = Zone("spares", None, "deck", Visibility.NOBODY)
+        self.exposed = Zone("exposed", None, "pile", Visibility.PUBLIC)
+        self.hands = [Zone("hand", s, "hand", Visibility.OWNER, private_order=True) for s in range(n)]
+        self.plays = [Zone("play", s, "trick", Visibility.PUBLIC) for s in range(n)]
+        self.discard = Zone("discard", None, "pile", Visibility.PUBLIC)
+
+    def zones(self) -> list[Zone]:
+        return [self.spares, self.exposed, *self.hands, *self.plays, self.discard]
+
+    # -- setup -----------------------------------------------------------------
+
+    def _setup(self) -> None:
+        n = self.players
+        self._make_zones()
+        self.hand_no = 0
+        self.totals = [0] * n
+        self.hand_penalties = [0] * n
+        self.hand_scores: list[list[int]] = []
+        self.losers: list[int] = []
+        self.last_trick: dict[str, Any] | None = None
+        self.rps: dict[str, Any] | None = None
+        self.spares.cards = list(self.in_play)
+        self.dealer = self.rng.randrange(n)
+        events: list[Event] = [Announced("dealer", self.dealer, None, f"{seat_ref(self.dealer)} deals")]
+        self._start_hand(events)
+        self.opening_events = events
+
+    def _start_hand(self, events: list[Event]) -> None:
+        """Shuffle, deal from the dealer's left, expose one spare; the dealer's left leads."""
+        n = self.players
+        self.hand_no += 1
+        deck = self.spares.cards
+        self.rng.shuffle(deck)
+        spares_ref = self.spares.ref
+        events.append(Shuffled(spares_ref))
+        hands = [h.cards for h in self.hands]
+        hand_ref = self._hand_ref
+        seat = self.dealer
+        dealt = n * self.hand_size
+        for card in deck[:dealt]:
+            seat = seat + 1 if seat + 1 < n else 0
+            hands[seat].append(card)
+            events.append(Moved(card, card.back, spares_ref, hand_ref[seat], 1 << seat))
+        del deck[:dealt]
+        for h in hands:
+            h.sort()
+        up = deck.pop()
+        self.exposed.cards.append(up)
+        events.append(Moved(up, up.back, spares_ref, self.exposed.ref))
+        events.append(Announced("exposed", None, up, f"{up.name} is the exposed card"))
+        self.hand_penalties = [0] * n
+        self.last_trick = None
+        self._start_trick((self.dealer + 1) % n, events, "")
+
+    def _start_trick(self, leader: int, events: list[Event], why: str) -> None:
+        n = self.players
+        hands = self.hands
+        self.leader = self.turn = leader
+        self.order = [leader] + [s for s in ((leader + k) % n for k in range(1, n)) if hands[s].cards]
+        self.pos = 0
+        self.trick: list[tuple[int, str, tuple[Card, ...]]] = []
+        self.lead_type: PlayType | None = None
+        self.rps = None
+        self.phase = "play"
+        events.append(Announced("lead", leader, None, f"{seat_ref(leader)} leads{why}"))
+
+    # -- whose decision --------------------------------------------------------
+
+    def to_act(self) -> tuple[int, ...]:
+        phase = self.phase
+        if phase == "play":
+            return (self.turn,)
+        if phase == "rps":
+            chosen = self.rps["choices"]  # type: ignore[index]
+            return tuple(s for s in self.rps["players"] if s not in chosen)  # type: ignore[index]
+        return ()
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        phase = self.phase
+        if phase == "play":
+            if seat != self.turn:
+                return []
+            hand = self.hands[seat].cards
+            lead = self.lead_type
+            if lead is None:
+                return self.tables.lead_plays(hand)
+            out = self.tables.follow_plays(hand, lead)
+            out.append(PASS)
+            exchange = self.tables.exchange
+            out.extend([exchange[c] for c in hand])
+            return out
+        if phase == "rps" and seat in self.to_act():
+            return list(RPS_ACTIONS)
+        return []
+
+    # -- checking --------------------------------------------------------------
+
+    def check(self, seat: int, action: Action) -> None:
+        if not isinstance(action, Action):
+            raise IllegalAction(f"{action!r} is not an action")
+        phase = self.phase
+        if phase == "play" and seat == self.turn:
+            kind = action.kind
+            if kind == "play":
+                self._check_play(seat, action)
+                return
+            if kind in ("pass", "exchange"):
+                if self.lead_type is None:
+                    raise IllegalAction(f"seat {seat} leads this trick and must play a combination")
+                if kind == "exchange":
+                    card = action.card
+                    if card not in self.hands[seat].cards:
+                        raise IllegalAction(f"{_name(card)} is not in seat {seat}'s hand")
+                    if not self.exposed.cards:
+                        raise IllegalAction("there is no exposed card to exchange with")
+                return
+            raise IllegalAction(f"it is time to play a combination, pass or exchange, not to {kind}")
+        self.check_seat(seat)
+        if phase == "rps":
+            if action.kind != "rps":
+                raise IllegalAction(
+                    f"rock-paper-scissors decides the lead: choose a shape, not {action.kind}"
+                )
+            if action.value not in SHAPES:
+                raise IllegalAction(f"{action.value!r} is not rock, paper or scissors")
+
+    def play_cards(self, action: Action) -> tuple[Card, ...]:
+        """The cards a play action puts down (``value``; a lone ``card`` is a single)."""
+        value = action.value
+        if value is None:
+            return () if action.card is None else (action.card,)
+        if isinstance(value, Card):
+            return (value,)
+        if isinstance(value, tuple | list):
+            return tuple(value)
+        return ()
+
+    def _check_play(self, seat: int, action: Action) -> None:
+        cards = self.play_cards(action)
+        if not cards:
+            raise IllegalAction("a play needs its cards (value: the tuple of cards)")
+        hand = self.hands[seat].cards
+        for card in cards:
+            if not isinstance(card, Card) or card not in hand:
+                raise IllegalAction(f"{_name(card)} is not in seat {seat}'s hand")
+        if action.card is not None and action.card not in cards:
+            raise IllegalAction(f"{_name(action.card)} is not one of the cards played")
+        try:
+            ptype = self.tables.play_info(cards).type
+        except ValueError as exc:
+            raise IllegalAction(str(exc)) from None
+        lead = self.lead_type
+        if lead is not None and ptype != lead:
+            raise IllegalAction(
+                f"this trick was led with {type_name(lead)}: play {type_name(lead)} too "
+                f"(not {type_name(ptype)}), or pass"
+            )
+
+    # -- applying --------------------------------------------------------------
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        events: list[Event] = []
+        if self.phase == "rps":
+            self._choose_shape(seat, action.value, events)
+            return events
+        kind = action.kind
+        if kind == "play":
+            self._play(seat, tuple(sorted(self.play_cards(action))), events)
+        elif kind == "pass":
+            self.trick.append((seat, PASSED, ()))
+            events.append(Announced("pass", seat, None, f"{self._ref[seat]} passes"))
+            self._next_turn(events)
+        else:
+            self._exchange(seat, action.card, events)  # type: ignore[arg-type]
+        return events
+
+    def _play(self, seat: int, cards: tuple[Card, ...], events: list[Event]) -> None:
+        hand = self.hands[seat]
+        src = self._hand_ref[seat]
+        dst = self._play_ref[seat]
+        pile = self.plays[seat].cards
+        for card in cards:
+            hand.cards.remove(card)
+            if hand.known:
+                hand.known.pop(card, None)
+            pile.append(card)
+            events.append(Moved(card, card.back, src, dst))
+        ptype, rank, text = self.tables.play_info(cards)
+        if self.lead_type is None:
+            self.lead_type = ptype
+        self.trick.append((seat, PLAY, cards))
+        events.append(Announced("play", seat, cards, f"{self._ref[seat]} plays {text}"))
+        if ptype == FOUR:
+            penalty = self.options["fourplay_penalty"]
+            if penalty:
+                events.append(Announced("fourplay", seat, rank, f"FourPlay! Everyone takes {penalty}"))
+                for s in range(self.players):
+                    self._penalize(s, penalty, "fourplay", events)
+        if not hand.cards:
+            events.append(PlayerOut(seat, "no cards left"))
+        self._next_turn(events)
+
+    def _exchange(self, seat: int, card: Card, events: list[Event]) -> None:
+        """Pass, and swap ``card`` for the exposed card, which everyone saw go into the hand."""
+        hand = self.hands[seat]
+        took = self.exposed.cards.pop()
+        hand.cards.remove(card)
+        hand.known.pop(card, None)
+        insort(hand.cards, took)
+        hand.known[took] = ALL_SEATS
+        self.exposed.cards.append(card)
+        events.append(Moved(took, took.back, self.exposed.ref, self._hand_ref[seat]))
+        events.append(Moved(card, card.back, self._hand_ref[seat], self.exposed.ref))
+        self.trick.append((seat, EXCHANGED, (card, took)))
+        events.append(
+            Announced(
+                "exchange",
+                seat,
+                (card, took),
+                f"{self._ref[seat]} passes and exchanges {card.name} for {took.name}",
+            )
+        )
+        self._next_turn(events)
+
+    def _next_turn(self, events: list[Event]) -> None:
+        self.pos += 1
+        if self.pos < len(self.order):
+            self.turn = self.order[self.pos]
+        else:
+            self._finish_trick(events)
+
+    def _penalize(self, seat: int, amount: int, reason: str, events: list[Event]) -> None:
+        self.totals[seat] += amount
+        self.hand_penalties[seat] += amount
+        events.append(ScoreChanged(seat, amount, self.totals[seat], reason))
+
+    def _finish_trick(self, events: list[Event]) -> None:
+        """Penalties, the trick's winner, and who leads next (or the hand's end)."""
+        hands = self.hands
+        rank_of = self.tables.rank
+        plays: list[tuple[int, int, int]] = []  # (rank, position, seat), in the order played
+        passers: list[int] = []
+        best = low = None
+        for i, (seat, kind, cards) in enumerate(self.trick):
+            if kind == PLAY:
+                play = (max([rank_of[c] for c in cards]), i, seat)
+                plays.append(play)
+                if best is None or play[0] > best[0]:  # a tie goes to the first played
+                    best = play
+                if low is None or play[0] < low[0]:
+                    low = play
+            else:
+                passers.append(seat)
+        assert best is not None and low is not None  # the leader always plays
+        refs = self._play_ref
+        discard = self.discard.cards
+        for _, _, s in plays:
+            discard.extend(self.plays[s].cards)
+            self.plays[s].cards = []
+        events.append(Gathered(tuple([refs[p[2]] for p in plays]), self.discard.ref))
+        best_seat = best[2]
+        events.append(
+            Announced(
+                "trick_won", best_seat, self.trick[best[1]][2], f"{self._ref[best_seat]} has the highest play"
+            )
+        )
+        if passers:
+            losers, reason, what = passers, "passed", "passed"
+        else:
+            losers = [p[2] for p in plays if p[0] == low[0]]
+            reason, what = "lowest", "played lowest"
+        take = "takes 1" if len(losers) == 1 else "take 1 each"
+        events.append(Announced("trick_lost", None, tuple(losers), f"{names(losers)} {what} and {take}"))
+        for s in losers:
+            self._penalize(s, 1, reason, events)
+
+        holders = [s for s in range(self.players) if hands[s].cards]
+        next_leader: int | None = None
+        if len(holders) >= 2:
+            if hands[best_seat].cards:
+                next_leader = best_seat
+            else:  # the next best who still holds cards, ties to the first played
+                standing = [p for p in plays if hands[p[2]].cards]
+                if standing:
+                    next_leader = min(standing, key=lambda p: (-p[0], p[1]))[2]
+        self.last_trick = {
+            "plays": tuple(self.trick),
+            "best": best_seat,
+            "losers": tuple(losers),
+            "leader": next_leader,
+        }
+        if len(holders) <= 1:
+            # The last one holding cards; if everyone ran out in this trick, the latest of
+            # the tied lowest plays.
+            loser = holders[0] if holders else [p for p in plays if p[0] == low[0]][-1][2]
+            self._finish_hand(loser, events)
+        elif next_leader is not None:
+            why = "" if next_leader == best_seat else f" ({self._ref[best_seat]} is out of cards)"
+            self._start_trick(next_leader, events, why)
+        elif self.options["lead_tiebreak"] == "random":
+            leader = self.rng.choice(holders)
+            self._start_trick(leader, events, " (drawn at random: nobody who played has cards)")
+        else:
+            self._start_rps(holders, events)
+
+    # -- rock-paper-scissors ---------------------------------------------------
+
+    def _start_rps(self, players: list[int], events: list[Event]) -> None:
+        self.phase = "rps"
+        self.rps = {"players": tuple(players), "choices": {}, "round": 1, "last": ()}
+        self.turn = -1
+        events.append(
+            Announced(
+                "rps",
+                None,
+                tuple(players),
+                f"Nobody who played has cards left: {names(players)} play rock-paper-scissors for the lead",
+            )
+        )
+
+    def _choose_shape(self, seat: int, shape: str, events: list[Event]) -> None:
+        rps = self.rps
+        assert rps is not None
+        choices = rps["choices"]
+        choices[seat] = shape
+        events.append(Announced("rps_chosen", seat, None, f"{seat_ref(seat)} has chosen"))
+        players = rps["players"]
+        if len(choices) < len(players):
+            return
+        shown = tuple((s, choices[s]) for s in players)
+        for s, sh in shown:
+            events.append(Announced("rps_shows", s, sh, f"{seat_ref(s)} shows {sh}"))
+        rps["last"] = shown
+        rps["choices"] = {}
+        shapes = {sh for _, sh in shown}
+        if len(shapes) != 2:
+            rps["round"] += 1
+            events.append(Announced("rps_tie", None, players, "A tie: play again"))
+            return
+        a, b = shapes
+        win = a if BEATS[a] == b else b
+        winners = tuple(s for s, sh in shown if sh == win)
+        if len(winners) > 1:
+            rps["players"] = winners
+            rps["round"] += 1
+            events.append(Announced("rps_tie", None, winners, f"{names(winners)} play again"))
+            return
+        self._start_trick(winners[0], events, " (won rock-paper-scissors)")
+
+    # -- the end of a hand -----------------------------------------------------
+
+    def _finish_hand(self, loser: int, events: list[Event]) -> None:
+        penalty = self.options["loser_penalty"]
+        events.append(
+            Announced(
+                "ultimate_loser",
+                loser,
+                penalty,
+                f"{seat_ref(loser)} is the Ultimate Loser and takes {penalty}",
+            )
+        )
+        if penalty:
+            self._penalize(loser, penalty, "ultimate loser", events)
+        self.losers.append(loser)
+        self.hand_scores.append(list(self.hand_penalties))
+        events.append(RoundEnded(self.hand_no, tuple(self.hand_penalties)))
+        self.turn = -1
+        if self.hand_no >= self.n_rounds:
+            self.phase = "over"
+            events.append(GameOver(self.winners(), tuple(self.totals)))
+            return
+        deck = self.spares.cards
+        srcs = [self.discard.ref, self.exposed.ref]
+        deck.extend(self.discard.cards)
+        deck.extend(self.exposed.cards)
+        self.discard.cards = []
+        self.exposed.cards = []
+        for s, hand in enumerate(self.hands):
+            if hand.cards:
+                srcs.append(self._hand_ref[s])
+                deck.extend(hand.cards)
+                hand.cards = []
+            hand.known.clear()
+        events.append(Gathered(tuple(srcs), self.spares.ref))
+        self.dealer = loser
+        events.append(Announced("dealer", loser, None, f"{seat_ref(loser)} deals"))
+        self._start_hand(events)
+
+    # -- results ---------------------------------------------------------------
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def scores(self) -> tuple[int, ...]:
+        """Penalties so far: lower is better."""
+        return tuple(self.totals)
+
+    def winners(self) -> tuple[int, ...]:
+        """The fewest penalties, once the match is over (ties share)."""
+        if self.phase != "over":
+            return ()
+        best = min(self.totals)
+        return tuple(s for s, t in enumerate(self.totals) if t == best)
+
+    # -- views -----------------------------------------------------------------
+
+    def _info(self, seat: int | None) -> dict[str, Any]:
+        rps = self.rps
+        rps_info = None
+        if rps is not None:
+            rps_info = {
+                "players": rps["players"],
+                "chosen": tuple(s for s in rps["players"] if s in rps["choices"]),
+                "mine": rps["choices"].get(seat) if seat is not None else None,
+                "round": rps["round"],
+                "last": rps["last"],
+            }
+        lt = self.last_trick
+        lead = self.lead_type
+        return {
+            "hand": self.hand_no,
+            "hands": self.n_rounds,
+            "hand_size": self.hand_size,
+            "dealer": self.dealer,
+            "leader": self.leader,
+            "turn": self.turn if self.phase == "play" else None,
+            "lead_type": lead,
+            "lead_name": None if lead is None else type_name(lead),
+            "trick": tuple(self.trick),
+            "order": tuple(self.order),
+            "to_come": tuple(self.order[self.pos + 1 :]) if self.phase == "play" else (),
+            "exchanged": tuple(
+                tuple(sorted(c for c, m in h.known.items() if m == ALL_SEATS)) for h in self.hands
+            ),
+            "hand_penalties": tuple(self.hand_penalties),
+            "hand_scores": tuple(tuple(h) for h in self.hand_scores),
+            "losers": tuple(self.losers),
+            "last_trick": None if lt is None else dict(lt),
+            "rps": rps_info,
+            "penalty_label": self.options["penalty_label"],
+        }
+
+    def _prompt(self, seat: int | None) -> str:
+        phase = self.phase
+        if phase == "over":
+            return "Match over"
+        if phase == "rps":
+            rps = self.rps
+            assert rps is not None
+            if seat is not None and seat in self.to_act():
+                return "Rock, paper or scissors? The winner leads"
+            if seat is not None and seat in rps["players"]:
+                return "Waiting for the others to choose rock, paper or scissors"
+            return f"{names(rps['players'])} play rock-paper-scissors for the lead"
+        turn = self.turn
+        if seat != turn:
+            if seat is not None and not self.hands[seat].cards:
+                return f"You are out of cards: waiting for {seat_ref(turn)}"
+            return f"Waiting for {seat_ref(turn)}"
+        lead = self.lead_type
+        if lead is None:
+            return "Lead a single, a pair, three or four of a kind, or a straight flush"
+        exposed = self.exposed.cards[-1].name if self.exposed.cards else "the exposed card"
+        return f"Play {type_name(lead)}, pass, or pass and exchange a card for the {exposed}"
+
+    # -- copying and saving ----------------------------------------------------
+
+    def clone(self, rng: random.Random | None = None) -> UltimateLoserGame:
+        g = UltimateLoserGame.__new__(UltimateLoserGame)
+        g.__dict__.update(self.__dict__)
+        if rng is None:
+            g.rng = random.Random()
+            g.rng.setstate(self.rng.getstate())
+        else:
+            g.rng = random.Random(rng.getrandbits(64))
+        g.history = list(self.history)
+        g.options = dict(self.options)
+        g.spares = self.spares.copy()
+        g.exposed = self.exposed.copy()
+        g.discard = self.discard.copy()
+        g.hands = [z.copy() for z in self.hands]
+        g.plays = [z.copy() for z in self.plays]
+        g.totals = list(self.totals)
+        g.hand_penalties = list(self.hand_penalties)
+        g.hand_scores = list(self.hand_scores)
+        g.losers = list(self.losers)
+        g.order = list(self.order)
+        g.trick = list(self.trick)
+        if self.rps is not None:
+            g.rps = {**self.rps, "choices": dict(self.rps["choices"])}
+        return g
+
+    def _state(self) -> dict[str, Any]:
+        rps = self.rps
+        lt = self.last_trick
+        return {
+            "phase": self.phase,
+            "hand": self.hand_no,
+            "dealer": self.dealer,
+            "leader": self.leader,
+            "turn": self.turn,
+            "order": list(self.order),
+            "pos": self.pos,
+            "trick": _trick_to_list(self.trick),
+            "lead_type": None if self.lead_type is None else list(self.lead_type),
+            "totals": list(self.totals),
+            "hand_penalties": list(self.hand_penalties),
+            "hand_scores": [list(h) for h in self.hand_scores],
+            "losers": list(self.losers),
+            "last_trick": None
+            if lt is None
+            else {
+                "plays": _trick_to_list(lt["plays"]),
+                "best": lt["best"],
+                "losers": list(lt["losers"]),
+                "leader": lt["leader"],
+            },
+            "rps": None
+            if rps is None
+            else {
+                "players": list(rps["players"]),
+                "choices": [[s, sh] for s, sh in sorted(rps["choices"].items())],
+                "round": rps["round"],
+                "last": [[s, sh] for s, sh in rps["last"]],
+            },
+            "zones": {
+                "spares": self.spares.to_dict(),
+                "exposed": self.exposed.to_dict(),
+                "hand": [z.to_dict() for z in self.hands],
+                "play": [z.to_dict() for z in self.plays],
+                "discard": self.discard.to_dict(),
+            },
+        }
+
+    def _load_state(self, state: Mapping[str, Any]) -> None:
+        catalog = self.catalog
+        self._make_zones()
+        self.phase = state["phase"]
+        self.hand_no = state["hand"]
+        self.dealer = state["dealer"]
+        self.leader = state["leader"]
+        self.turn = state["turn"]
+        self.order = list(state["order"])
+        self.pos = state["pos"]
+        self.trick = _trick_from_list(state["trick"], catalog)
+        lead = state["lead_type"]
+        self.lead_type = None if lead is None else (lead[0], lead[1])
+        self.totals = list(state["totals"])
+        self.hand_penalties = list(state["hand_penalties"])
+        self.hand_scores = [list(h) for h in state["hand_scores"]]
+        self.losers = list(state["losers"])
+        lt = state["last_trick"]
+        self.last_trick = (
+            None
+            if lt is None
+            else {
+                "plays": tuple(_trick_from_list(lt["plays"], catalog)),
+                "best": lt["best"],
+                "losers": tuple(lt["losers"]),
+                "leader": lt["leader"],
+            }
+        )
+        rps = state["rps"]
+        self.rps = (
+            None
+            if rps is None
+            else {
+                "players": tuple(rps["players"]),
+                "choices": {s: sh for s, sh in rps["choices"]},
+                "round": rps["round"],
+                "last": tuple((s, sh) for s, sh in rps["last"]),
+            }
+        )
+        zones = state["zones"]
+        self.spares.load(zones["spares"], catalog)
+        self.exposed.load(zones["exposed"], catalog)
+        self.discard.load(zones["discard"], catalog)
+        for key, group in (("hand", self.hands), ("play", self.plays)):
+            if len(zones[key]) != self.players:
+                raise ValueError(f"saved {key} zones do not match {self.players} players")
+            for z, d in zip(group, zones[key], strict=True):
+                z.load(d, catalog)
+
+
+def _trick_to_list(trick: Sequence[tuple[int, str, tuple[Card, ...]]]) -> list[list[Any]]:
+    return [[seat, kind, [c.code for c in cards]] for seat, kind, cards in trick]
+
+
+Trick = list[tuple[int, str, tuple[Card, ...]]]
+
+
+def _trick_from_list(data: Sequence[Sequence[Any]], catalog: Catalog) -> Trick:
+    code = catalog.by_code
+    return [(seat, kind, tuple(code(c) for c in cards)) for seat, kind, cards in data]
+
+
+def _name(card: Any) -> str:
+    return card.name if isinstance(card, Card) else repr(card)
