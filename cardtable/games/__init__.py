@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from cardtable.engine import GameSpec
 
-from . import ugly
+from . import ugh, ugly
 
-_SPECS: dict[str, GameSpec] = {spec.id: spec for spec in (ugly.SPEC,)}
+_SPECS: dict[str, GameSpec] = {spec.id: spec for spec in (ugly.SPEC, ugh.SPEC)}
 _loaded: set[str] = set()
 
 
