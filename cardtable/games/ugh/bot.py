@@ -1,17 +1,19 @@
 """Ugh!'s rule-based player: reads a View, never the game.
 
-It values a Pool as the best split into complete sets plus a discounted
-promise for the partial sets left over (worth less as the deck runs down),
-so a card's worth is what it adds to that value. Each turn it compares
-taking the best Safety card (minus what the leftovers offer the next player)
-with flipping: the chance of each card coming next is counted from the cards
-it has not seen, as the rules' tips allow, and a short look-ahead weighs an
-Ugh!'s discards (or the first flip's points) against the better cards a flip
-may bring. Before it presses its luck it locks its sets; after taking it
-locks sets that are worth keeping as they are or when few turns remain; in
-the last-card window it locks everything. A Wild steals the card that helps
-it most, counting the harm to the player it robs (more for the leader), and
-an Ugh! takes the cards it will miss least.
+It values a Pool by the sets its cards can still make: cards go together
+best with best, one per color; a card held may still be bettered by a later
+one and a missing color may still come, both less likely as the deck runs
+down. A card's worth is what it adds to that value. Each turn it compares
+taking the best Safety card (less what the other tops offer the next
+player) with flipping: the chance of each card coming next is counted from
+the cards it has not seen, as the rules' tips allow, and a short look-ahead
+weighs an Ugh!'s discards (or the first flip's points) against the better
+cards a flip may bring. Before it presses its luck it locks its sets (the
+split that scores most); after taking it locks a set when waiting for better
+cards promises too little more; in the last-card window it locks
+everything. A Wild steals the card that helps it most, counting the harm to
+the player it robs (more for the leader); an Ugh! takes the cards it will
+miss least.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from cardtable.engine import Action, Card, View
 
@@ -28,14 +31,15 @@ from .sets import set_score
 Face = tuple[int, int]
 """How the bot sees a Pool card: (color 0-2, or 3 for the All Wild; value, or -1 for a Wild)."""
 
-EXPECTED_VALUE = 3.2  # what a future card of a missing color is worth in a set, roughly
-WILD_GUESS = 2.0  # a Wild's worth in a partial set with no Number card yet
-KEEP_PER_COLOR = 4  # cards per color the valuation looks at (the best ones)
-LOCK_SCORE = 40  # after taking, sets worth this much are locked at once
-LATE_TURNS = 2  # ... and every set when the deck holds fewer than this many rounds of turns
+CHOICES = 2  # a missing color is filled with the better of about this many cards
+PROMISE_PER_TURN = 0.1  # the chance a missing color comes (or a card is bettered) per turn left ...
+PROMISE_MAX = 0.6  # ... up to this
+CARDS_PER_TURN = 1.6  # deck cards used per turn, on average, to count the turns left
+LOCK_MARGIN = 1.15  # after taking, a set is locked unless waiting promises this much more
 DENY = 0.35  # how much a card left on a Safety pile for the next player counts against a plan
 ROB = 0.5  # how much the harm a steal does counts (doubled against the leader)
 LOOKAHEAD = 2  # flips looked at beyond the next one
+EXACT_SPLIT = 12  # Pools up to this size are split into sets exactly
 
 
 def choose(view: View, rng: random.Random) -> Action:
@@ -56,7 +60,7 @@ def choose(view: View, rng: random.Random) -> Action:
     if "done" in kinds:  # the last-card window: lock everything
         return _lock_or(k, legal, "done", final=True)
     if "end" in kinds:
-        return _lock_or(k, legal, "end", final=k.deck_size < LATE_TURNS * k.players)
+        return _lock_or(k, legal, "end", final=False)
     return _take_or_flip(k, legal)
 
 
@@ -144,9 +148,9 @@ def _top(view: View, pile: int, depth: int = 1) -> Card | None:
 
 
 def _promise(deck_size: int, players: int) -> float:
-    """The chance-like weight of a partial set's missing card: lower as the deck runs down."""
-    turns_left = deck_size / max(players, 1) / 2.0
-    return max(0.0, min(0.55, 0.08 * turns_left))
+    """The chance-like weight of what is still to come: lower as the deck runs down."""
+    turns_left = deck_size / (max(players, 1) * CARDS_PER_TURN)
+    return max(0.0, min(PROMISE_MAX, PROMISE_PER_TURN * turns_left))
 
 
 # -- valuing a Pool ----------------------------------------------------------------
@@ -173,32 +177,132 @@ def _face_set_score(faces: Sequence[Face]) -> int:
     return score
 
 
+@lru_cache(maxsize=32)
+def _future(values: tuple[int, ...], choices: int) -> tuple[float, dict[int, float]]:
+    """What a later card of a color is worth (the better of ``choices`` Number cards with
+    these values), and by how much it betters each value held, on average."""
+    n = len(values)
+    at_most = {v: (sum(1 for x in values if x <= v) / n) ** choices for v in set(values)}
+    chance: dict[int, float] = {}
+    previous = 0.0
+    for v in sorted(at_most):
+        chance[v] = at_most[v] - previous
+        previous = at_most[v]
+    expected = sum(v * p for v, p in chance.items())
+    better = {v: sum(max(0, x - v) * p for x, p in chance.items()) for v in range(max(chance) + 1)}
+    return expected, better
+
+
 class _Valuer:
-    """Pool values, remembered for the one decision the bot is making."""
+    """Pool values for the one decision the bot is making (``promise``: see :func:`_promise`).
+
+    :meth:`value` groups the cards best with best, one per color, and values
+    each group as the product of its slots: a Number card's value plus what
+    a later card may add, a Wild one less than the group's lowest, a missing
+    color what a later card may bring. :meth:`sets` is the split into
+    complete sets that scores most now, for locking.
+    """
 
     def __init__(self, t: UghCards, promise: float) -> None:
-        self.t = t
         self.promise = promise
-        self.memo: dict[tuple[tuple[Face, ...], tuple[Face, ...]], tuple[float, tuple]] = {}
+        self.future, self.better = _future(t.number_values, CHOICES)
+        self.memo: dict[tuple[Face, ...], float] = {}
+        self.set_memo: dict[tuple[Face, ...], tuple[int, tuple[tuple[Face, ...], ...]]] = {}
 
-    def value(self, faces: Sequence[Face]) -> float:
-        return self.plan(faces)[0]
+    def value(self, faces: tuple[Face, ...]) -> float:
+        found = self.memo.get(faces)
+        if found is None:
+            found = self.memo[faces] = self._value(faces)
+        return found
 
-    def plan(self, faces: Sequence[Face]) -> tuple[float, tuple[tuple[Face, ...], ...]]:
-        """The best value and the sets (as faces) that reach it."""
-        return self._search(_trim(faces), ())
+    def _value(self, faces: tuple[Face, ...]) -> float:
+        q = self.promise
+        future = self.future
+        better = self.better
+        numbers: list[list[int]] = [[], [], []]
+        wilds = [0, 0, 0]
+        alls = 0
+        for col, v in faces:
+            if col == ALL:
+                alls += 1
+            elif v < 0:
+                wilds[col] += 1
+            else:
+                numbers[col].append(v)
+        for vs in numbers:
+            vs.sort(reverse=True)
+        # A colored Wild goes where it is worth most: one less than the best of the other colors.
+        for col in range(3):
+            if wilds[col]:
+                others = [numbers[c][0] for c in range(3) if c != col and numbers[c]]
+                worth = (min(others) if others else future) - 1
+                slot = sum(1 for v in numbers[col] if v > worth)
+                numbers[col][slot:slot] = [-1] * wilds[col]
+        size = max(len(vs) for vs in numbers)
+        groups = [[vs[j] if j < len(vs) else None for vs in numbers] for j in range(size)]
+        for _ in range(alls):  # the All Wild fills the fullest group missing a color
+            open_groups = [g for g in groups if None in g]
+            if open_groups:
+                g = max(open_groups, key=lambda g: 3 - g.count(None))
+                g[g.index(None)] = -1
+            else:
+                groups.append([-1, None, None])
+        total = 0.0
+        for g in groups:
+            held = [v for v in g if v is not None and v >= 0]
+            wild = max((min(held) if held else future) - 1, 0)
+            product = 1.0
+            for v in g:
+                if v is None:
+                    product *= q * future
+                elif v < 0:
+                    product *= wild
+                else:
+                    product *= v + q * better.get(v, 0.0)
+            total += product
+        return total
 
-    def _search(self, rest: tuple[Face, ...], left: tuple[Face, ...]) -> tuple[float, tuple]:
-        key = (rest, left)
-        found = self.memo.get(key)
+    def sets(self, faces: tuple[Face, ...]) -> tuple[int, tuple[tuple[Face, ...], ...]]:
+        """The split into complete sets that scores most now: (score, sets).
+
+        Exact for Pools of up to :data:`EXACT_SPLIT` cards; larger ones take the best set first.
+        """
+        if len(faces) > EXACT_SPLIT:
+            return self._greedy_sets(faces)
+        return self._split(faces)
+
+    def _greedy_sets(self, faces: tuple[Face, ...]) -> tuple[int, tuple[tuple[Face, ...], ...]]:
+        rest = list(faces)
+        total = 0
+        chosen: list[tuple[Face, ...]] = []
+        while True:
+            best: tuple[int, tuple[Face, ...]] | None = None
+            distinct = sorted(set(rest))
+            for i, x in enumerate(distinct):
+                for j in range(i, len(distinct)):
+                    for m in range(j, len(distinct)):
+                        trio = (x, distinct[j], distinct[m])
+                        if not _compatible(trio) or any(rest.count(f) < trio.count(f) for f in trio):
+                            continue
+                        score = _face_set_score(trio)
+                        if best is None or score > best[0]:
+                            best = (score, trio)
+            if best is None:
+                return total, tuple(chosen)
+            total += best[0]
+            chosen.append(best[1])
+            for f in best[1]:
+                rest.remove(f)
+
+    def _split(self, faces: tuple[Face, ...]) -> tuple[int, tuple[tuple[Face, ...], ...]]:
+        found = self.set_memo.get(faces)
         if found is not None:
             return found
-        if len(rest) < 3:
-            best: tuple[float, tuple] = (self._potential(tuple(sorted(left + rest))), ())
-        else:
-            x = rest[0]
-            others = rest[1:]
-            best = self._search(others, tuple(sorted((*left, x))))
+        best: tuple[int, tuple[tuple[Face, ...], ...]] = (0, ())
+        if len(faces) >= 3:
+            x = faces[0]
+            others = faces[1:]
+            best = self._split(others)
             tried = set()
             for i in range(len(others)):
                 y = others[i]
@@ -210,76 +314,27 @@ class _Valuer:
                         continue
                     tried.add((y, z))
                     score = _face_set_score((x, y, z))
-                    sub = self._search(others[:i] + others[i + 1 : j] + others[j + 1 :], left)
-                    if score + sub[0] > best[0]:
-                        best = (score + sub[0], ((x, y, z), *sub[1]))
-        self.memo[key] = best
+                    sub = self._split(others[:i] + others[i + 1 : j] + others[j + 1 :])
+                    total = score + sub[0]
+                    if total > best[0] or (total == best[0] and len(sub[1]) + 1 > len(best[1])):
+                        best = (total, ((x, y, z), *sub[1]))
+        self.set_memo[faces] = best
         return best
-
-    def _potential(self, faces: tuple[Face, ...]) -> float:
-        """What leftover cards promise: partial sets (best with best) still to complete."""
-        q = self.promise
-        if not faces or q <= 0:
-            return 0.0
-        by_color: list[list[int]] = [[], [], []]
-        alls = 0
-        for col, v in faces:
-            if col == ALL:
-                alls += 1
-            else:
-                by_color[col].append(v)
-        for values in by_color:
-            values.sort(key=lambda v: (v < 0, -v))  # numbers high to low, then Wilds
-        groups = [[vs[j] for vs in by_color if j < len(vs)] for j in range(max(map(len, by_color)))]
-        for _ in range(alls):
-            open_groups = [g for g in groups if len(g) < 3]
-            if open_groups:
-                max(open_groups, key=len).append(-1)
-            else:
-                groups.append([-1])
-        total = 0.0
-        for g in groups:
-            numbers = [v for v in g if v >= 0]
-            missing = 3 - len(g)
-            low = min(min(numbers), EXPECTED_VALUE) if numbers else EXPECTED_VALUE
-            wild = max(low - 1, 0) if numbers else WILD_GUESS
-            product = 1.0
-            for v in g:
-                product *= v if v >= 0 else wild
-            total += product * (EXPECTED_VALUE * q) ** missing
-        return total
-
-
-def _trim(faces: Sequence[Face]) -> tuple[Face, ...]:
-    """The cards that matter for the value: each color's best few, and every Wild."""
-    by_color: dict[int, list[Face]] = {}
-    wilds = []
-    for f in faces:
-        if f[1] < 0:
-            wilds.append(f)
-        else:
-            by_color.setdefault(f[0], []).append(f)
-    kept = wilds
-    for fs in by_color.values():
-        fs.sort(key=lambda f: -f[1])
-        kept.extend(fs[:KEEP_PER_COLOR])
-    return tuple(sorted(kept))
 
 
 # -- locking -----------------------------------------------------------------------
 
 
 def _best_set(k: _Knowledge, final: bool) -> tuple[Face, ...] | None:
-    """The first set of the best split of the Pool, if the bot wants to lock one now."""
-    valuer = _Valuer(k.t, 0.0) if final else k.valuer
-    _, sets = valuer.plan(k.faces(k.pool))
-    if not sets:
-        return None
+    """A set the bot wants to lock now, if any: in the window any; else one not worth waiting on."""
+    _, sets = k.valuer.sets(k.faces(k.pool))
     if final:
-        return sets[0]
-    # Lock what is worth keeping as it is; small sets wait for better cards.
-    good = [s for s in sets if _face_set_score(s) >= LOCK_SCORE]
-    return good[0] if good else None
+        return sets[0] if sets else None
+    for s in sets:
+        waiting = k.valuer.value(tuple(sorted(s)))
+        if waiting <= LOCK_MARGIN * _face_set_score(s):
+            return s
+    return None
 
 
 def _lock_or(k: _Knowledge, legal: Sequence[Action], other: str, final: bool) -> Action:
@@ -399,45 +454,45 @@ def _choose_wild(k: _Knowledge, legal: Sequence[Action]) -> Action:
 
 
 class _Outlook:
-    """Gains of each possible card for a Pool, and the flip look-ahead over them."""
+    """Gains of each possible card for a Pool, and the flip look-ahead over them.
+
+    Cards are keyed by face (two green 4s are worth the same), and the
+    look-ahead remembers each Safety-pile situation it has valued.
+    """
 
     def __init__(self, k: _Knowledge, pool: Sequence[Card]) -> None:
         self.k = k
+        t = k.t
         faces = k.faces(pool)
         valuer = k.valuer
         base = valuer.value(faces)
-        self.gain: dict[int, float] = {}
         nxt = (k.seat + 1) % k.players
         next_faces = k.faces(k.pools[nxt])
         next_base = valuer.value(next_faces)
+        self.gain: dict[int, float] = {}  # by face
         self.next_gain: dict[int, float] = {}
-        self.steal: dict[int, float] = {}
-        for card, _ in k.deck:
-            self._learn(card, faces, base, next_faces, next_base)
-        for card in (*k.tops, *k.unders):
-            if card is not None:
-                self._learn(card, faces, base, next_faces, next_base)
-        self.ugh = [(card, p, _ugh_loss(k, faces, card)) for card, p in k.deck if k.t.kind[card] == UGH]
-        self.others = [(card, p) for card, p in k.deck if k.t.kind[card] != UGH]
-        for card, _ in self.others:
-            if k.t.kind[card] == WILD:
-                self.steal[card] = self._best_steal(card, pool, base)
+        for card in (*(c for c, _ in k.deck), *k.tops, *k.unders):
+            if card is None or t.kind[card] == UGH or t.face[card] in self.gain:
+                continue
+            f = k.face(card)
+            self.gain[t.face[card]] = valuer.value(tuple(sorted((*faces, f)))) - base
+            self.next_gain[t.face[card]] = valuer.value(tuple(sorted((*next_faces, f)))) - next_base
+        # What flipping an Ugh! costs on average: as a first flip it also scores.
+        later = -sum(p * _ugh_loss(k, faces, c) for c, p in k.deck if t.kind[c] == UGH)
+        self.ugh_part = (later + k.ugh_chance * k.first_points, later)
+        self.others = [
+            (t.face[c], p, self._best_steal(c, base) if t.kind[c] == WILD else None)
+            for c, p in k.deck
+            if t.kind[c] != UGH
+        ]
+        self._stops: dict[tuple[int, ...], float] = {}
+        self._flips: dict[tuple[int, tuple[int, ...], int], float] = {}
 
-    def _learn(
-        self,
-        card: Card,
-        faces: tuple[Face, ...],
-        base: float,
-        next_faces: tuple[Face, ...],
-        next_base: float,
-    ) -> None:
-        if card in self.gain or self.k.t.kind[card] == UGH:
-            return
-        f = self.k.face(card)
-        self.gain[card] = self.k.valuer.value(tuple(sorted((*faces, f)))) - base
-        self.next_gain[card] = self.k.valuer.value(tuple(sorted((*next_faces, f)))) - next_base
+    def tops(self, cards: Sequence[Card | None]) -> tuple[int, ...]:
+        face = self.k.t.face
+        return tuple(-1 if c is None else face[c] for c in cards)
 
-    def _best_steal(self, wild: Card, pool: Sequence[Card], base: float) -> float:
+    def _best_steal(self, wild: Card, base: float) -> float:
         k = self.k
         color = k.t.color
         w = color[wild]
@@ -450,36 +505,64 @@ class _Outlook:
                     best = max(best, _steal_value(k, c, victim, base))
         return best
 
-    def stop(self, tops: Sequence[Card | None]) -> float:
+    def stop(self, tops: tuple[int, ...]) -> float:
         """Taking the best top now, minus what the rest offers the next player."""
+        found = self._stops.get(tops)
+        if found is not None:
+            return found
+        gain, next_gain = self.gain, self.next_gain
         best = float("-inf")
-        for i, card in enumerate(tops):
-            if card is None:
+        for i, f in enumerate(tops):
+            if f < 0:
                 continue
-            left = max((self.next_gain[c] for j, c in enumerate(tops) if j != i and c is not None), default=0)
-            best = max(best, self.gain[card] - DENY * max(left, 0.0))
+            left = 0.0
+            for j, g in enumerate(tops):
+                if j != i and g >= 0 and next_gain[g] > left:
+                    left = next_gain[g]
+            value = gain[f] - DENY * left
+            if value > best:
+                best = value
+        self._stops[tops] = best
         return best
 
-    def flip(self, flips: int, tops: Sequence[Card | None], depth: int) -> float:
+    def flip(self, flips: int, tops: tuple[int, ...], depth: int) -> float:
         """The expected worth of flipping now (``flips`` cards flipped so far this turn)."""
-        k = self.k
-        bonus = k.first_points if flips == 0 else 0
-        total = 0.0
-        for _, p, loss in self.ugh:
-            total += p * (bonus - loss)
-        for card, p in self.others:
-            if flips >= SAFETY_PILES:
-                outcome = self.gain[card]
-            else:
-                new_tops = list(tops)
-                new_tops[flips] = card
-                outcome = self.stop(new_tops)
-                if depth > 0:
-                    outcome = max(outcome, self.flip(flips + 1, new_tops, depth - 1))
-            steal = self.steal.get(card)
-            if steal is not None:
-                outcome = max(outcome, steal)
+        key = (flips, tops, depth)
+        found = self._flips.get(key)
+        if found is not None:
+            return found
+        total = self.ugh_part[0 if flips == 0 else 1]
+        gain, next_gain = self.gain, self.next_gain
+        if flips >= SAFETY_PILES:  # the 4th flip goes straight into the Pool
+            for f, p, steal in self.others:
+                total += p * (gain[f] if steal is None else max(gain[f], steal))
+            self._flips[key] = total
+            return total
+        # The new card covers pile ``flips``; the bot then takes the best of the three tops
+        # (this is :meth:`stop` written out, as it runs thousands of times per decision).
+        a, b = (tops[j] for j in range(SAFETY_PILES) if j != flips)
+        none = float("-inf")
+        gain_a = gain[a] if a >= 0 else none
+        gain_b = gain[b] if b >= 0 else none
+        next_a = max(next_gain[a], 0.0) if a >= 0 else 0.0
+        next_b = max(next_gain[b], 0.0) if b >= 0 else 0.0
+        for f, p, steal in self.others:
+            next_f = next_gain[f] if next_gain[f] > 0 else 0.0
+            outcome = gain[f] - DENY * (next_a if next_a > next_b else next_b)
+            value = gain_a - DENY * (next_f if next_f > next_b else next_b)
+            if value > outcome:
+                outcome = value
+            value = gain_b - DENY * (next_f if next_f > next_a else next_a)
+            if value > outcome:
+                outcome = value
+            if depth > 0:
+                value = self.flip(flips + 1, tops[:flips] + (f,) + tops[flips + 1 :], depth - 1)
+                if value > outcome:
+                    outcome = value
+            if steal is not None and steal > outcome:
+                outcome = steal
             total += p * outcome
+        self._flips[key] = total
         return total
 
 
@@ -488,41 +571,35 @@ def _take_or_flip(k: _Knowledge, legal: Sequence[Action]) -> Action:
     flip = next((a for a in legal if a.kind == "flip"), None)
     if flip is None:
         return _best_take(k, takes)
-    if not takes:
-        return _lock_before_flip(k, legal) or flip
     now = _Outlook(k, k.pool)
-    stop = now.stop(k.tops)
-    sets = k.valuer.plan(k.faces(k.pool))[1]
+    flip_value = now.flip(k.flips, now.tops(k.tops), LOOKAHEAD)
+    lock_first: Action | None = None
+    sets = k.valuer.sets(k.faces(k.pool))[1]
     if sets:
-        # Flipping means locking first: judge the flip on what would stay in the Pool.
-        locked = sum(_face_set_score(s) for s in sets)
+        # Or lock first and risk only the rest, giving up what the sets could still become.
         rest = _without(k, k.pool, sets)
         after = _Outlook(k, rest)
-        flip_value = after.flip(k.flips, k.tops, LOOKAHEAD)
-        # What locking now gives up (nothing when the sets are the Pool's best split anyway).
-        flip_value -= k.valuer.value(k.faces(k.pool)) - locked - k.valuer.value(k.faces(rest))
-    else:
-        flip_value = now.flip(k.flips, k.tops, LOOKAHEAD)
-    if flip_value > stop:
-        return _lock_before_flip(k, legal) or flip
-    return _best_take(k, takes, now)
-
-
-def _lock_before_flip(k: _Knowledge, legal: Sequence[Action]) -> Action | None:
-    sets = k.valuer.plan(k.faces(k.pool))[1]
-    if not sets:
-        return None
-    return _first_card_of(k, legal, sets[0])
+        given_up = k.valuer.value(k.faces(k.pool)) - sum(map(_face_set_score, sets))
+        given_up -= k.valuer.value(k.faces(rest))
+        locked_value = after.flip(k.flips, after.tops(k.tops), LOOKAHEAD) - given_up
+        if locked_value >= flip_value:
+            flip_value = locked_value
+            lock_first = _first_card_of(k, legal, sets[0])
+    if takes and now.stop(now.tops(k.tops)) >= flip_value:
+        return _best_take(k, takes, now)
+    return lock_first or flip
 
 
 def _best_take(k: _Knowledge, takes: Sequence[Action], outlook: _Outlook | None = None) -> Action:
     outlook = outlook or _Outlook(k, k.pool)
 
+    face = k.t.face
+
     def worth(a: Action) -> float:
         tops = list(k.tops)
         tops[a.target] = k.unders[a.target]  # taking the top uncovers the card below
-        left = max((outlook.next_gain[c] for c in tops if c is not None), default=0.0)
-        return outlook.gain[a.card] - DENY * max(left, 0.0)  # type: ignore[index]
+        left = max((outlook.next_gain[face[c]] for c in tops if c is not None), default=0.0)
+        return outlook.gain[face[a.card]] - DENY * max(left, 0.0)  # type: ignore[index]
 
     return max(takes, key=worth)
 

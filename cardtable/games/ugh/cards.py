@@ -144,7 +144,9 @@ class UghCards:
             faces.setdefault((k, col, v, i), len(faces))
             for k, col, v, i in zip(self.kind, self.color, self.value, self.ice, strict=True)
         )
-        self.ugh_count = sum(1 for k in self.kind if k == UGH)
+        self.number_values: tuple[int, ...] = tuple(
+            sorted(v for k, v in zip(self.kind, self.value, strict=True) if k == NUMBER)
+        )
         self.take: tuple[tuple[Action, ...], ...] = tuple(
             tuple(Action("take", c, target=p, label=f"Take {c.name} from Safety pile {p + 1}") for c in cards)
             for p in range(SAFETY_PILES)
