@@ -76,8 +76,7 @@ DISCARD_REF = ("discard", None)
 
 
 class UghGame(Game):
-    catalog = None  # type: ignore[assignment]  # set per game: it depends on the options
-    t: UghCards
+    t: UghCards  # the catalog (set per game: it depends on the options) and its card tables
 
     # -- configuration ---------------------------------------------------------
 
