@@ -512,3 +512,15 @@ def test_option_defaults_follow_the_rules():
         "first_ugh_points": 3,
         "fourth_flip_wild_steals": True,
     }
+
+
+def test_simulate_plays_ugh_from_the_command_line(capsys):
+    from cardtable.cli import main
+
+    code = main(["simulate", "ugh", "--players", "3", "--games", "2", "--agents", "rule,random,random"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert out.startswith("Ugh!: 3 players, 2 games, Standard rules, seed 1")
+    rows = [line.split() for line in out.splitlines()[2:5]]
+    assert [r[1] for r in rows] == ["rule", "random", "random"]
+    assert sum(int(r[2]) for r in rows) >= 2
