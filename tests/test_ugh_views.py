@@ -182,3 +182,25 @@ def test_a_moved_event_into_a_victory_pile_face_down_hides_the_card_from_others(
     assert len(moved) == 1 and moved[0].face_up is False
     assert redact(moved, 0)[0].card is not None
     assert all(redact(moved, s)[0].card is None for s in (1, 2, 3, None))
+
+
+def test_a_view_that_does_not_add_up_is_refused():
+    from dataclasses import replace
+
+    game = ugh_game(deck="G1 G2", ughs=["UGH", "", "", ""], rest="discard")
+    view = game.view(1)
+    assert UGH.determinize(view, random.Random(0)).view(1) == view
+
+    def changed(*zones):
+        new = {(z.name, z.owner): z for z in zones}
+        return replace(view, zones=tuple(new.get((z.name, z.owner), z) for z in view.zones))
+
+    deck = view.zone("deck")
+    fewer = replace(deck, cards=deck.cards[1:])
+    with pytest.raises(ValueError, match="in the deck"):
+        UGH.determinize(changed(fewer), random.Random(0))
+    # Two face-down Ugh! cards, but only one Ugh! card is unseen by seat 1.
+    victory = view.zone("victory", 0)
+    two = replace(victory, cards=victory.cards * 2)
+    with pytest.raises(ValueError, match="face-down Ugh! cards"):
+        UGH.determinize(changed(fewer, two), random.Random(0))

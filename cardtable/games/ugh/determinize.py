@@ -3,9 +3,11 @@
 Almost everything in Ugh! is public. What a seat cannot see is the order and
 content of the deck, and the first-flip Ugh! cards face down in the other
 players' Victory piles. The cards it has not seen are dealt at random into
-those places, an Ugh! card into each face-down Victory slot, the rest into the
-deck in random order; then the view is written as a saved-game state and
-loaded, so a determinized game is built by the same code as a loaded one.
+those places, an Ugh! card into each face-down Victory slot (the only
+constraint, so a shuffle does it: no general matching is needed), the rest
+into the deck in random order; then the view is written as a saved-game
+state and loaded, so a determinized game is built by the same code as a
+loaded one.
 """
 
 from __future__ import annotations
@@ -14,7 +16,6 @@ import random
 from typing import Any
 
 from cardtable.engine import Card, View
-from cardtable.engine.hidden import assign_hidden
 
 from .cards import UGH, tables_for
 from .rules import UghGame
@@ -28,19 +29,22 @@ def determinize(view: View, rng: random.Random) -> UghGame:
     kind = t.kind
 
     seen: set[Card] = set(view.known_cards())
-    unseen = [c for c in t.catalog.cards if c not in seen]
     victories = view.zones_named("victory")
-    hidden_victory = [z.hidden_count for z in victories]
-    deck_count = view.zone("deck").hidden_count
-    capacities = [deck_count, *hidden_victory]
-    accepts: list[Any] = [None] + [_is_ugh(kind)] * len(victories)
-    dealt = assign_hidden(unseen, capacities, accepts, rng)
-    deck = dealt[0]
+    face_down = sum(z.hidden_count for z in victories)
+    # Only Ugh! cards lie face down in Victory piles: pick them from the unseen Ugh! cards,
+    # uniformly; every other unseen card is in the deck.
+    ughs = [c for c in t.catalog.cards if kind[c] == UGH and c not in seen]
+    if len(ughs) < face_down:
+        raise ValueError(f"{face_down} face-down Ugh! cards but only {len(ughs)} unseen")
+    rng.shuffle(ughs)
+    fill = iter(ughs[:face_down])
+    deck = [c for c in t.catalog.cards if kind[c] != UGH and c not in seen] + ughs[face_down:]
+    if len(deck) != view.zone("deck").hidden_count:
+        raise ValueError(f"{len(deck)} unseen cards for {view.zone('deck').hidden_count} in the deck")
     rng.shuffle(deck)
 
     victory_zones = []
-    for zv, extra in zip(victories, dealt[1:], strict=True):
-        fill = iter(extra)
+    for zv in victories:
         codes: list[str] = []
         state: dict[str, Any] = {}
         for cv in zv.cards:
@@ -81,10 +85,3 @@ def determinize(view: View, rng: random.Random) -> UghGame:
         }
     )
     return game
-
-
-def _is_ugh(kind: tuple[int, ...]) -> Any:
-    def accepts(card: Card) -> bool:
-        return kind[card] == UGH
-
-    return accepts
