@@ -128,3 +128,30 @@ def test_random_games_keep_every_invariant_and_end(seed, players, variant, check
     assert events[-1].winners == game.winners() and game.winners()
     best = max(game.scores())
     assert game.winners() == tuple(s for s in range(players) if game.scores()[s] == best)
+
+
+@given(
+    seed=st.integers(0, 2**32),
+    players=st.integers(2, 12),
+    variant=st.sampled_from(VARIANTS),
+    stop=st.floats(0.0, 1.0),
+)
+def test_determinized_worlds_match_the_view_and_play_on(seed, players, variant, stop):
+    game = UGH.new_game(players, seed=seed, variant=variant)
+    rng = random.Random(seed)
+    steps = int(stop * 40 * players)
+    for _ in range(steps):
+        if game.is_over():
+            break
+        seat = game.to_act()[0]
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    seat = rng.choice([*range(players), None])
+    view = game.view(seat)
+    world = UGH.determinize(view, rng)
+    assert world.view(seat) == view
+    assert sorted(world.all_cards()) == sorted(game.all_cards())
+    assert world.scores() == game.scores() and world.to_act() == game.to_act()
+    while not world.is_over():
+        s = world.to_act()[0]
+        world.apply(s, rng.choice(world.legal_actions(s)))
+    assert sorted(world.all_cards()) == sorted(game.catalog.cards)
