@@ -204,3 +204,22 @@ def test_a_view_that_does_not_add_up_is_refused():
     two = replace(victory, cards=victory.cards * 2)
     with pytest.raises(ValueError, match="face-down Ugh! cards"):
         UGH.determinize(changed(fewer, two), random.Random(0))
+
+
+@pytest.mark.parametrize("players, seed", [(2, 4), (4, 5), (10, 6)])
+def test_moved_events_account_for_every_card_movement(players, seed):
+    """A table that only follows the events always has every card where the game has it."""
+    game = UGH.new_game(players, seed=seed)
+    table = {z.ref: list(z.cards) for z in game.zones()}
+    rng = random.Random(seed)
+    moves = 0
+    while not game.is_over():
+        seat = game.to_act()[0]
+        for e in game.apply(seat, rng.choice(game.legal_actions(seat))):
+            if isinstance(e, Moved):
+                table[e.src].remove(e.card)
+                table[e.dst].append(e.card)
+                moves += 1
+        for z in game.zones():
+            assert sorted(table[z.ref]) == sorted(z.cards), z.ref
+    assert moves >= len(game.catalog)
