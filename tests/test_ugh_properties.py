@@ -97,6 +97,9 @@ def test_random_games_keep_every_invariant_and_end(seed, players, variant, check
         seat = to_act[0]
         legal = game.legal_actions(seat)
         assert legal, "a seat asked to act always has a legal action"
+        # A click on a card means one action: no card is in two of them.
+        cards = [a.card for a in legal if a.card is not None]
+        assert len(cards) == len(set(cards))
         check = step % check_every == 0
         # The acting seat, another seat and a spectator: every seat of 12 would take too long.
         watchers = (seat, rng.randrange(players), None)
