@@ -37,6 +37,7 @@ def wheel(tmp_path_factory):
 def test_wheel_carries_config_and_assets(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "cardtable/_data/config/variants/ugly.yaml" in names
+    assert "cardtable/_data/config/decks/ugh.yaml" in names
     assert "cardtable/_data/assets/icons/cardtable.svg" in names
     assert "cardtable/resources.py" in names
     assert not any(n.startswith(("tests/", "config/", "assets/")) for n in names)
@@ -56,14 +57,16 @@ def test_installed_copy_finds_its_data_away_from_the_checkout(wheel, tmp_path):
         "print(r.config_dir())\n"
         "print(r.asset_file('icons', 'cardtable.svg').is_file())\n"
         "print(sorted(games.get('ugly').variants))\n"
+        "print(len(games.get('ugh').new_game(4, seed=1).all_cards()))\n"
     )
     env = {**os.environ, "PYTHONPATH": str(target)}
     result = subprocess.run(
         [sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60
     )
     assert result.returncode == 0, result.stderr
-    module, config, icon, variants = result.stdout.splitlines()
+    module, config, icon, variants, ugh_cards = result.stdout.splitlines()
     assert module.startswith(str(target))
     assert config.startswith(str(target)) and config.endswith(os.path.join("_data", "config"))
     assert icon == "True"
     assert "short-game" in variants
+    assert ugh_cards == "110"  # the Ugh! deck file was found inside the wheel

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from cardtable.engine import GameSpec
 
-from . import ugly, ugo, ultimate_loser
+from . import ugh, ugly, ugo, ultimate_loser
 
-_SPECS: dict[str, GameSpec] = {spec.id: spec for spec in (ugly.SPEC, ugo.SPEC, ultimate_loser.SPEC)}
+_SPECS: dict[str, GameSpec] = {spec.id: spec for spec in (ugly.SPEC, ugo.SPEC, ugh.SPEC, ultimate_loser.SPEC)}
 _loaded: set[str] = set()
 
 

@@ -1,0 +1,22 @@
+"""Ugh!: press your luck flipping into shared Safety piles, lock color sets."""
+
+from cardtable.engine import GameSpec
+
+from .bot import choose as bot_choose
+from .determinize import determinize
+from .options import SCHEMA
+from .rules import UghGame
+
+SPEC = GameSpec(
+    id="ugh",
+    name="Ugh!",
+    min_players=2,
+    max_players=12,
+    schema=SCHEMA,
+    game_class=UghGame,
+    summary="Press your luck: flip into shared Safety piles, lock sets of three colors, dodge Ugh! cards.",
+    determinizer=determinize,
+    bot=bot_choose,
+)
+
+__all__ = ["SPEC", "UghGame"]

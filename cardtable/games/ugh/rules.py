@@ -1,0 +1,772 @@
+"""Ugh! (RULES.md §3): press your luck into shared Safety piles, lock color sets.
+
+Zones: the ``deck`` (face down, its top is the end of the list), three shared
+``safety1``..``safety3`` piles kept between turns, ``flipped`` (a Wild or Ugh!
+card waiting while its player decides), the ``discard`` pile, and per seat a
+face-up ``pool``, a ``set`` (the set being put together to lock) and a
+``victory`` pile (locked sets face up, first-flip Ugh! cards face down: the
+other seats see those only as a count).
+
+Phases: ``turn`` (the current player flips, takes, locks or ends), ``wild``
+(a flipped Wild: steal with it, or keep it as a Number card), ``discard``
+(an Ugh! card's discards, one card per action), ``window`` (the last-card
+window: before the last card is flipped every player, from the current one
+clockwise, may lock sets; these seats act off-turn) and ``over``.
+
+Actions (one card per action, DESIGN.md): ``flip``; ``take`` (card = the top
+of a Safety pile, target = its index); ``lock`` (card = a Pool card to put in
+the set being formed: the third card locks the set; ``cancel`` puts them
+back); ``end`` (after taking); ``steal`` (card = the card taken, target = its
+owner) or ``keep`` after a Wild; ``discard`` after an Ugh!; ``done`` to leave
+the last-card window. Forming a set card by card keeps the list as small as
+the Pool (every possible set as its own action grows with the product of
+the colors held) and maps a click on a Pool card to exactly one action. A
+card is offered only if the rest of the Pool can still complete the set.
+
+Where the choice is forced there is no action: a Wild nobody's card can be
+stolen with is treated as a Number card; discards are made without asking
+when the whole Pool must go or the cards to choose from are alike (two
+green 1s; for the Ice Age, per color); the turn ends by itself when the card
+is taken and no set can be locked; seats with no set are skipped in the
+last-card window.
+
+Action labels may name seats with ``{seat:N}`` placeholders, like prompts.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from cardtable.engine import (
+    Action,
+    Announced,
+    Card,
+    CardState,
+    Event,
+    GameOver,
+    IllegalAction,
+    Moved,
+    OptionError,
+    ScoreChanged,
+    Shuffled,
+    Visibility,
+    Zone,
+    seat_ref,
+)
+from cardtable.engine.game import Game
+
+from .cards import ALL, COLORS, SAFETY_PILES, UGH, WILD, UghCards, tables_for
+from .sets import can_lock, lock_candidates, set_score
+
+MAX_FLIPS = SAFETY_PILES + 1
+"""Flips 1-3 go onto Safety piles 1-3; the 4th goes straight into the Pool."""
+
+FLIP = Action("flip", label="Flip the top card of the deck")
+END = Action("end", label="End your turn")
+CANCEL = Action("cancel", label="Put the set's cards back in your Pool")
+DONE = Action("done", label="Done locking")
+
+_CARDLESS = frozenset(a.kind for a in (FLIP, END, CANCEL, DONE))
+
+DECK_REF = ("deck", None)
+FLIPPED_REF = ("flipped", None)
+DISCARD_REF = ("discard", None)
+
+
+class UghGame(Game):
+    t: UghCards  # the catalog (set per game: it depends on the options) and its card tables
+
+    # -- configuration ---------------------------------------------------------
+
+    @classmethod
+    def check_options(cls, players: int, options: Mapping[str, Any]) -> None:
+        decks = options["decks"]
+        if decks != "auto" and decks * 6 < players:
+            raise OptionError("decks", f"{players} players need two decks (one deck is for 2-6 players)")
+
+    def _configure(self) -> None:
+        n = self.players
+        self.t = tables_for(n, self.options)
+        self.catalog = self.t.catalog
+        self.ugh_points: int = self.options["first_ugh_points"]
+        self.fourth_steals: bool = self.options["fourth_flip_wild_steals"]
+        self._pool_ref = [("pool", s) for s in range(n)]
+        self._set_ref = [("set", s) for s in range(n)]
+        self._victory_ref = [("victory", s) for s in range(n)]
+        self._safety_ref = [(f"safety{p + 1}", None) for p in range(SAFETY_PILES)]
+
+    def _make_zones(self) -> None:
+        n = self.players
+        public = Visibility.PUBLIC
+        self.deck = Zone("deck", None, "deck", Visibility.NOBODY)
+        self.safety = [Zone(f"safety{p + 1}", None, "pile", public) for p in range(SAFETY_PILES)]
+        self.flipped = Zone("flipped", None, "pile", public)
+        self.discard = Zone("discard", None, "pile", public)
+        self.pools = [Zone("pool", s, "pool", public) for s in range(n)]
+        self.forming = [Zone("set", s, "set", public) for s in range(n)]
+        self.victory = [Zone("victory", s, "pile", public) for s in range(n)]
+
+    def zones(self) -> list[Zone]:
+        return [
+            self.deck,
+            *self.safety,
+            self.flipped,
+            self.discard,
+            *self.pools,
+            *self.forming,
+            *self.victory,
+        ]
+
+    # -- setup -----------------------------------------------------------------
+
+    def _setup(self) -> None:
+        n = self.players
+        self._make_zones()
+        self.deck.cards = list(self.catalog.cards)
+        self.rng.shuffle(self.deck.cards)
+        self.first_player = self.rng.randrange(n)
+        self.turn = self.first_player
+        self.phase = "turn"
+        self.flips = 0
+        self.taken = False
+        self.window: list[int] = []
+        self.discards_left = 0
+        self.ice_colors: list[int] = []
+        self.sets: list[list[tuple[tuple[Card, ...], int]]] = [[] for _ in range(n)]
+        self.ughs = [0] * n
+        self.totals = [0] * n
+        first = self.first_player
+        self.opening_events = [
+            Shuffled(DECK_REF),
+            Announced("first_player", first, None, f"{seat_ref(first)} goes first"),
+        ]
+
+    # -- whose decision --------------------------------------------------------
+
+    def to_act(self) -> tuple[int, ...]:
+        phase = self.phase
+        if phase == "window":
+            return (self.window[0],)
+        if phase == "over":
+            return ()
+        return (self.turn,)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        phase = self.phase
+        if phase == "over" or seat != (self.window[0] if phase == "window" else self.turn):
+            return []
+        t = self.t
+        pool = self.pools[seat].cards
+        forming = self.forming[seat].cards
+        if forming:
+            out = [t.lock[c] for c in lock_candidates(pool, forming, t.color)]
+            out.append(CANCEL)
+            return out
+        if phase == "turn":
+            out = []
+            if not self.taken:
+                for p, pile in enumerate(self.safety):
+                    if pile.cards:
+                        out.append(t.take[p][pile.cards[-1]])
+                if self.deck.cards:
+                    out.append(FLIP)
+            if can_lock(pool, t.color):
+                lock = t.lock
+                out.extend(lock[c] for c in lock_candidates(pool, (), t.color))
+            if self.taken:
+                out.append(END)
+            return out
+        if phase == "discard":
+            discard = t.discard
+            return [discard[c] for c in self._discard_candidates(seat)]
+        if phase == "wild":
+            wild = self.flipped.cards[-1]
+            out = [_steal_action(c, victim) for victim, c in self._steal_targets(seat, wild)]
+            out.append(self._keep_action(wild))
+            return out
+        # the last-card window
+        out = [t.lock[c] for c in lock_candidates(pool, (), t.color)]
+        out.append(DONE)
+        return out
+
+    # -- checking --------------------------------------------------------------
+
+    def check(self, seat: int, action: Action) -> None:
+        if not isinstance(action, Action):
+            raise IllegalAction(f"{action!r} is not an action")
+        if seat not in self.to_act():
+            self.check_seat(seat)
+        kind = action.kind
+        card = action.card
+        if card is not None and not self._is_own_card(card):
+            raise IllegalAction(f"{card!r} is not a card of this game")
+        if card is not None and kind in _CARDLESS:
+            raise IllegalAction(f"{kind} concerns no card (got {_name(card)})")
+        phase = self.phase
+        if self.forming[seat].cards:
+            if kind == "lock":
+                self._check_lock(seat, card)
+            elif kind != "cancel":
+                raise IllegalAction(f"finish the set being formed, or cancel it, before you {kind}")
+            return
+        if kind == "lock":
+            if phase == "wild":
+                raise IllegalAction("decide about the Wild first: steal with it or keep it")
+            if phase == "discard":
+                raise IllegalAction("an Ugh! card was flipped: no more locking this turn")
+            self._check_lock(seat, card)
+            return
+        if phase == "turn":
+            self._check_turn(kind, action)
+        elif phase == "wild":
+            self._check_wild(seat, kind, action)
+        elif phase == "discard":
+            if kind != "discard":
+                raise IllegalAction(f"the Ugh! card must be resolved first: discard, not {kind}")
+            if card not in self._discard_candidates(seat):
+                raise IllegalAction(f"{_name(card)} cannot be discarded now: {self._discard_hint(seat)}")
+        elif kind != "done":  # the last-card window
+            raise IllegalAction(f"in the last-card window you may only lock sets or be done, not {kind}")
+
+    def _check_turn(self, kind: str, action: Action) -> None:
+        if kind == "flip":
+            if self.taken:
+                raise IllegalAction("you have your card for this turn: lock sets or end your turn")
+            if not self.deck.cards:
+                raise IllegalAction("the deck is empty")
+            return
+        if kind == "take":
+            if self.taken:
+                raise IllegalAction("you have your card for this turn: lock sets or end your turn")
+            card = action.card
+            piles = [p for p, pile in enumerate(self.safety) if pile.cards and pile.cards[-1] == card]
+            if card is None or not piles:
+                raise IllegalAction(f"{_name(card)} is not on top of a Safety pile")
+            if action.target is not None and action.target not in piles:
+                raise IllegalAction(f"{_name(card)} is not on top of Safety pile {_pile_name(action.target)}")
+            return
+        if kind == "end":
+            if not self.taken:
+                raise IllegalAction("take a card first: from a Safety pile or by flipping")
+            return
+        raise IllegalAction(f"you may flip, take, lock or end your turn now, not {kind}")
+
+    def _check_wild(self, seat: int, kind: str, action: Action) -> None:
+        wild = self.flipped.cards[-1]
+        card = action.card
+        if kind == "keep":
+            if card is not None and card != wild:
+                raise IllegalAction(f"the card to keep is the {wild.name}, not {_name(card)}")
+            expected = self._keep_action(wild).target
+            if action.target is not None and action.target != expected:
+                raise IllegalAction(f"the {wild.name} can only go {self._keep_place()}")
+            return
+        if kind != "steal":
+            raise IllegalAction(f"steal a card with the {wild.name} or keep it, not {kind}")
+        owner = self._pool_owner(card)
+        if owner is None:
+            if card is not None and any(card in v.cards for v in self.victory):
+                raise IllegalAction(f"{_name(card)} is locked: locked cards cannot be stolen")
+            raise IllegalAction(f"{_name(card)} is not in any player's Pool")
+        if owner == seat:
+            raise IllegalAction(f"{_name(card)} is already in your Pool: steal from another player")
+        if action.target is not None and action.target != owner:
+            raise IllegalAction(f"{_name(card)} is in {seat_ref(owner)}'s Pool, not {action.target!r}'s")
+        if not self._can_steal(wild, card):  # type: ignore[arg-type]
+            raise IllegalAction(f"the {wild.name} cannot steal {_name(card)}: {self._steal_rule(wild)}")
+
+    def _check_lock(self, seat: int, card: Any) -> None:
+        pool = self.pools[seat].cards
+        if card not in pool:
+            if card is not None and card in self.forming[seat].cards:
+                raise IllegalAction(f"{_name(card)} is already in the set")
+            raise IllegalAction(f"{_name(card)} is not in your Pool")
+        if card not in lock_candidates(pool, self.forming[seat].cards, self.t.color):
+            if self.forming[seat].cards:
+                raise IllegalAction(f"{_name(card)} cannot complete a set with the cards chosen")
+            raise IllegalAction(f"{_name(card)} is not part of any complete set in your Pool")
+
+    # -- applying --------------------------------------------------------------
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        kind = action.kind
+        events: list[Event] = []
+        card = action.card
+        if card is not None:
+            card = self.catalog.cards[card]  # this game's own card object, even from a copy
+        if kind == "flip":
+            if len(self.deck.cards) == 1:
+                self._open_window(events)
+            else:
+                self._flip(events)
+        elif kind == "take":
+            self._take(seat, card, events)  # type: ignore[arg-type]
+        elif kind == "lock":
+            self._add_to_set(seat, card, events)  # type: ignore[arg-type]
+        elif kind == "cancel":
+            self._cancel_set(seat, events)
+        elif kind == "end":
+            self._end_turn(events)
+        elif kind == "discard":
+            self._discard_one(seat, card, events)  # type: ignore[arg-type]
+            self._auto_discard(events)
+        elif kind == "steal":
+            self._steal(seat, card, events)  # type: ignore[arg-type]
+        elif kind == "keep":
+            wild = self.flipped.cards.pop()
+            self.phase = "turn"
+            self._place(wild, FLIPPED_REF, events)
+        else:  # done: leave the last-card window
+            self._next_in_window(events)
+        return events
+
+    def _flip(self, events: list[Event]) -> None:
+        seat = self.turn
+        t = self.t
+        card = self.deck.cards.pop()
+        self.flips += 1
+        kind = t.kind[card]
+        if kind == UGH:
+            self.flipped.cards.append(card)
+            events.append(Moved(card, 0, DECK_REF, FLIPPED_REF))
+            events.append(Announced("ugh", seat, card, f"{seat_ref(seat)} flips {card.name}"))
+            self._resolve_ugh(card, events)
+            return
+        if (
+            kind == WILD
+            and (self.flips < MAX_FLIPS or self.fourth_steals)
+            and self._steal_targets(seat, card, first_only=True)
+        ):
+            self.flipped.cards.append(card)
+            events.append(Moved(card, 0, DECK_REF, FLIPPED_REF))
+            self.phase = "wild"
+            return
+        self._place(card, DECK_REF, events)
+
+    def _place(self, card: Card, src: tuple[str, int | None], events: list[Event]) -> None:
+        """A Number card (or a Wild treated as one) flipped: onto the next Safety pile,
+        or into the Pool on the 4th flip."""
+        k = self.flips
+        if k < MAX_FLIPS:
+            self.safety[k - 1].cards.append(card)
+            events.append(Moved(card, 0, src, self._safety_ref[k - 1]))
+            return
+        seat = self.turn
+        self.pools[seat].cards.append(card)
+        events.append(Moved(card, 0, src, self._pool_ref[seat]))
+        self._taken(events)
+
+    def _take(self, seat: int, card: Card, events: list[Event]) -> None:
+        for p, pile in enumerate(self.safety):
+            if pile.cards and pile.cards[-1] == card:
+                pile.cards.pop()
+                self.pools[seat].cards.append(card)
+                events.append(Moved(card, 0, self._safety_ref[p], self._pool_ref[seat]))
+                self._taken(events)
+                return
+        raise AssertionError("checked: the card is on top of a Safety pile")
+
+    def _taken(self, events: list[Event]) -> None:
+        """The player has their card: the turn goes on only if a set could be locked."""
+        self.taken = True
+        if not can_lock(self.pools[self.turn].cards, self.t.color):
+            self._end_turn(events)
+
+    def _steal(self, seat: int, card: Card, events: list[Event]) -> None:
+        victim = self._pool_owner(card)
+        assert victim is not None
+        wild = self.flipped.cards.pop()
+        self.pools[victim].cards.remove(card)
+        self.pools[seat].cards.append(card)
+        events.append(
+            Announced(
+                "steal",
+                seat,
+                (wild, card, victim),
+                f"{seat_ref(seat)} steals {card.name} from {seat_ref(victim)} with the {wild.name}",
+            )
+        )
+        events.append(Moved(card, 0, self._pool_ref[victim], self._pool_ref[seat]))
+        self.discard.cards.append(wild)
+        events.append(Moved(wild, 0, FLIPPED_REF, DISCARD_REF))
+        self.phase = "turn"
+        self._taken(events)
+
+    # -- Ugh! cards ------------------------------------------------------------
+
+    def _resolve_ugh(self, card: Card, events: list[Event]) -> None:
+        if not self.deck.cards:
+            # The last card: the game ends at once, nobody locks again, so nothing is discarded.
+            self._put_away_ugh(events)
+            self._game_over(events)
+            return
+        t = self.t
+        pool = self.pools[self.turn].cards
+        if t.ice[card]:
+            color = t.color
+            self.ice_colors = sorted({color[c] for c in pool if color[c] != ALL})
+            self.discards_left = len(self.ice_colors) + 1
+        else:
+            self.ice_colors = []
+            self.discards_left = t.value[card]
+        self.phase = "discard"
+        self._auto_discard(events)
+
+    def _discard_candidates(self, seat: int) -> list[Card]:
+        pool = self.pools[seat].cards
+        if not self.ice_colors:
+            return list(pool)
+        color = self.t.color
+        need = self.ice_colors
+        return [c for c in pool if color[c] in need]
+
+    def _auto_discard(self, events: list[Event]) -> None:
+        """Make the discards nobody needs to choose; finish the Ugh! when none are left."""
+        seat = self.turn
+        pool = self.pools[seat].cards
+        while self.discards_left and pool:
+            if len(pool) <= self.discards_left:
+                for card in list(pool):
+                    self._discard_one(seat, card, events)
+                break
+            forced = self._forced_discard(pool)
+            if forced is None:
+                return  # a real choice: wait for the player
+            self._discard_one(seat, forced, events)
+        self.discards_left = 0
+        self.ice_colors = []
+        self._put_away_ugh(events)
+        self._end_turn(events)
+
+    def _forced_discard(self, pool: list[Card]) -> Card | None:
+        """A discard that is no choice: the only kind of card that may (or, for the Ice Age,
+        that must, for one of its colors) go; None when the player has to choose."""
+        face = self.t.face
+        if self.ice_colors:
+            color = self.t.color
+            for col in self.ice_colors:
+                of_color = [c for c in pool if color[c] == col]
+                if all(face[c] == face[of_color[0]] for c in of_color):
+                    return of_color[0]
+            return None
+        first = face[pool[0]]
+        return pool[0] if all(face[c] == first for c in pool) else None
+
+    def _discard_one(self, seat: int, card: Card, events: list[Event]) -> None:
+        self.pools[seat].cards.remove(card)
+        self.discard.cards.append(card)
+        events.append(Moved(card, 0, self._pool_ref[seat], DISCARD_REF))
+        self.discards_left -= 1
+        col = self.t.color[card]
+        if col in self.ice_colors:
+            self.ice_colors.remove(col)
+
+    def _put_away_ugh(self, events: list[Event]) -> None:
+        """A first flip's Ugh! card goes face down to the Victory pile and scores; others are discarded."""
+        seat = self.turn
+        card = self.flipped.cards.pop()
+        if self.flips == 1:
+            victory = self.victory[seat]
+            victory.add(card, state=CardState(face_up=False))
+            events.append(Moved(card, 0, FLIPPED_REF, self._victory_ref[seat], 1 << seat, False))
+            self.ughs[seat] += 1
+            self.totals[seat] += self.ugh_points
+            events.append(ScoreChanged(seat, self.ugh_points, self.totals[seat], "first-flip Ugh!"))
+        else:
+            self.discard.cards.append(card)
+            events.append(Moved(card, 0, FLIPPED_REF, DISCARD_REF))
+
+    # -- sets ------------------------------------------------------------------
+
+    def _add_to_set(self, seat: int, card: Card, events: list[Event]) -> None:
+        forming = self.forming[seat].cards
+        self.pools[seat].cards.remove(card)
+        forming.append(card)
+        events.append(Moved(card, 0, self._pool_ref[seat], self._set_ref[seat]))
+        if len(forming) == 3:
+            self._lock(seat, events)
+
+    def _lock(self, seat: int, events: list[Event]) -> None:
+        t = self.t
+        cards = tuple(self.forming[seat].cards)
+        self.forming[seat].cards = []
+        score = set_score(cards, t.kind, t.value)
+        src, dst = self._set_ref[seat], self._victory_ref[seat]
+        self.victory[seat].cards.extend(cards)
+        for card in cards:
+            events.append(Moved(card, 0, src, dst))
+        self.sets[seat].append((cards, score))
+        self.totals[seat] += score
+        names = ", ".join(c.name for c in cards)
+        events.append(Announced("lock", seat, (cards, score), f"{seat_ref(seat)} locks {names} for {score}"))
+        events.append(ScoreChanged(seat, score, self.totals[seat], "set"))
+        if can_lock(self.pools[seat].cards, t.color):
+            return
+        if self.phase == "window":
+            self._next_in_window(events)
+        elif self.taken:
+            self._end_turn(events)
+
+    def _cancel_set(self, seat: int, events: list[Event]) -> None:
+        pool = self.pools[seat].cards
+        src, dst = self._set_ref[seat], self._pool_ref[seat]
+        for card in self.forming[seat].cards:
+            pool.append(card)
+            events.append(Moved(card, 0, src, dst))
+        self.forming[seat].cards = []
+
+    # -- the last card and the end ---------------------------------------------
+
+    def _open_window(self, events: list[Event]) -> None:
+        """Before the last card is flipped, everyone from the current player on may lock sets."""
+        n = self.players
+        color = self.t.color
+        order = [(self.turn + i) % n for i in range(n)]
+        self.window = [s for s in order if can_lock(self.pools[s].cards, color)]
+        events.append(
+            Announced(
+                "last_card",
+                self.turn,
+                tuple(self.window),
+                f"Last card: everyone may lock sets before {seat_ref(self.turn)} flips it",
+            )
+        )
+        if self.window:
+            self.phase = "window"
+        else:
+            self._flip(events)
+
+    def _next_in_window(self, events: list[Event]) -> None:
+        self.window.pop(0)
+        if not self.window:
+            self.phase = "turn"
+            self._flip(events)
+
+    def _end_turn(self, events: list[Event]) -> None:
+        if not self.deck.cards:
+            self._game_over(events)
+            return
+        self.turn = self.turn + 1 if self.turn + 1 < self.players else 0
+        self.flips = 0
+        self.taken = False
+        self.phase = "turn"
+        events.append(Announced("turn", self.turn, None, f"{seat_ref(self.turn)}'s turn"))
+
+    def _game_over(self, events: list[Event]) -> None:
+        self.phase = "over"
+        self.window = []
+        events.append(GameOver(self.winners(), tuple(self.totals)))
+
+    # -- helpers ---------------------------------------------------------------
+
+    def _pool_owner(self, card: Any) -> int | None:
+        if card is None:
+            return None
+        for s, pool in enumerate(self.pools):
+            if card in pool.cards:
+                return s
+        return None
+
+    def _can_steal(self, wild: Card, card: Card) -> bool:
+        """A Wild steals its color (Number or Wild) and the All Wild; the All Wild steals anything."""
+        color = self.t.color
+        w = color[wild]
+        return w == ALL or color[card] == w or color[card] == ALL
+
+    def _steal_targets(self, seat: int, wild: Card, first_only: bool = False) -> list[tuple[int, Card]]:
+        out = []
+        color = self.t.color
+        w = color[wild]
+        for victim, pool in enumerate(self.pools):
+            if victim == seat:
+                continue
+            for c in pool.cards:
+                if w == ALL or color[c] == w or color[c] == ALL:
+                    out.append((victim, c))
+                    if first_only:
+                        return out
+        return out
+
+    def _steal_rule(self, wild: Card) -> str:
+        w = self.t.color[wild]
+        if w == ALL:
+            return "the All Wild steals any card"
+        return f"a {COLORS[w]} Wild steals only {COLORS[w]} cards and the All Wild"
+
+    def _is_own_card(self, card: Any) -> bool:
+        """A card of this game's catalog (by index and code: pickled copies count too)."""
+        cards = self.catalog.cards
+        return isinstance(card, Card) and 0 <= card < len(cards) and cards[card].code == card.code
+
+    def _keep_place(self) -> str:
+        return f"on Safety pile {self.flips}" if self.flips < MAX_FLIPS else "into your Pool"
+
+    def _keep_action(self, wild: Card) -> Action:
+        target: Any = self.flips - 1 if self.flips < MAX_FLIPS else "pool"
+        label = f"Use the {wild.name} as a Number card {self._keep_place()}"
+        return Action("keep", wild, target=target, label=label)
+
+    def _discard_hint(self, seat: int) -> str:
+        if self.ice_colors:
+            return "discard one card of each color first: " + ", ".join(COLORS[c] for c in self.ice_colors)
+        return "only cards in your Pool can be discarded"
+
+    # -- results ---------------------------------------------------------------
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self.totals)
+
+    def winners(self) -> tuple[int, ...]:
+        if self.phase != "over":
+            return ()
+        best = max(self.totals)
+        return tuple(s for s, total in enumerate(self.totals) if total == best)
+
+    # -- views -----------------------------------------------------------------
+
+    def _info(self, seat: int | None) -> dict[str, Any]:
+        return {
+            "turn": self.turn,
+            "first_player": self.first_player,
+            "flips": self.flips,
+            "taken": self.taken,
+            "next_pile": self.flips if self.flips < SAFETY_PILES else None,
+            "window": tuple(self.window),
+            "discards_left": self.discards_left,
+            "ice_colors": tuple(COLORS[c] for c in self.ice_colors),
+            "sets": tuple(tuple(s) for s in self.sets),
+            "first_ughs": tuple(self.ughs),
+            "first_ugh_points": self.ugh_points,
+            "decks": self.t.decks,
+            "deck_size": len(self.deck.cards),
+        }
+
+    def _prompt(self, seat: int | None) -> str:
+        phase = self.phase
+        if phase == "over":
+            return "Game over"
+        acting = self.to_act()[0]
+        if seat != acting:
+            if phase == "window":
+                return f"Last card: waiting for {seat_ref(acting)} to lock sets"
+            return f"Waiting for {seat_ref(acting)}"
+        if self.forming[seat].cards:
+            return "Choose the next card of the set, or put the cards back"
+        if phase == "window":
+            return "Last card: lock any sets now, then say done"
+        if phase == "wild":
+            wild = self.flipped.cards[-1]
+            return f"Steal a card with the {wild.name}, or use it as a Number card"
+        if phase == "discard":
+            if self.ice_colors:
+                return "The Ice Age: discard a " + " or ".join(COLORS[c] for c in self.ice_colors) + " card"
+            noun = "card" if self.discards_left == 1 else "cards"
+            return f"Ugh! Discard {self.discards_left} {noun} from your Pool"
+        if self.taken:
+            return "Lock sets, or end your turn"
+        if not any(p.cards for p in self.safety):
+            return "Flip a card"
+        if self.flips >= SAFETY_PILES:
+            return "Take the top of a Safety pile, or flip a 4th card straight into your Pool"
+        return "Take the top of a Safety pile, or flip a card"
+
+    # -- copying and saving ----------------------------------------------------
+
+    def clone(self, rng: random.Random | None = None) -> UghGame:
+        g = UghGame.__new__(UghGame)
+        g.__dict__.update(self.__dict__)
+        if rng is None:
+            g.rng = random.Random()
+            g.rng.setstate(self.rng.getstate())
+        else:
+            g.rng = random.Random(rng.getrandbits(64))
+        g.history = list(self.history)
+        g.options = dict(self.options)
+        g.deck = self.deck.copy()
+        g.safety = [z.copy() for z in self.safety]
+        g.flipped = self.flipped.copy()
+        g.discard = self.discard.copy()
+        g.pools = [z.copy() for z in self.pools]
+        g.forming = [z.copy() for z in self.forming]
+        g.victory = [z.copy() for z in self.victory]
+        g.window = list(self.window)
+        g.ice_colors = list(self.ice_colors)
+        g.sets = [list(s) for s in self.sets]
+        g.ughs = list(self.ughs)
+        g.totals = list(self.totals)
+        return g
+
+    def _state(self) -> dict[str, Any]:
+        return {
+            "phase": self.phase,
+            "turn": self.turn,
+            "first_player": self.first_player,
+            "flips": self.flips,
+            "taken": self.taken,
+            "window": list(self.window),
+            "discards_left": self.discards_left,
+            "ice_colors": [COLORS[c] for c in self.ice_colors],
+            "sets": [[[[c.code for c in cards], score] for cards, score in s] for s in self.sets],
+            "first_ughs": list(self.ughs),
+            "zones": {
+                "deck": self.deck.to_dict(),
+                "safety": [z.to_dict() for z in self.safety],
+                "flipped": self.flipped.to_dict(),
+                "discard": self.discard.to_dict(),
+                "pool": [z.to_dict() for z in self.pools],
+                "set": [z.to_dict() for z in self.forming],
+                "victory": [z.to_dict() for z in self.victory],
+            },
+        }
+
+    def _load_state(self, state: Mapping[str, Any]) -> None:
+        n = self.players
+        catalog = self.catalog
+        code = catalog.by_code
+        self._make_zones()
+        self.phase = state["phase"]
+        self.turn = state["turn"]
+        self.first_player = state["first_player"]
+        self.flips = state["flips"]
+        self.taken = state["taken"]
+        self.window = list(state["window"])
+        self.discards_left = state["discards_left"]
+        self.ice_colors = [COLORS.index(c) for c in state["ice_colors"]]
+        if len(state["sets"]) != n or len(state["first_ughs"]) != n:
+            raise ValueError(f"saved sets and Ugh! counts do not match {n} players")
+        self.sets = [[(tuple(code(c) for c in cards), score) for cards, score in s] for s in state["sets"]]
+        self.ughs = list(state["first_ughs"])
+        self.totals = [
+            sum(score for _, score in s) + u * self.ugh_points
+            for s, u in zip(self.sets, self.ughs, strict=True)
+        ]
+        zones = state["zones"]
+        self.deck.load(zones["deck"], catalog)
+        self.flipped.load(zones["flipped"], catalog)
+        self.discard.load(zones["discard"], catalog)
+        if len(zones["safety"]) != SAFETY_PILES:
+            raise ValueError(f"a save needs {SAFETY_PILES} Safety piles")
+        for z, d in zip(self.safety, zones["safety"], strict=True):
+            z.load(d, catalog)
+        for group, key in ((self.pools, "pool"), (self.forming, "set"), (self.victory, "victory")):
+            if len(zones[key]) != n:
+                raise ValueError(f"saved {key} zones do not match {n} players")
+            for z, d in zip(group, zones[key], strict=True):
+                z.load(d, catalog)
+
+
+def _steal_action(card: Card, victim: int) -> Action:
+    return Action("steal", card, target=victim, label=f"Steal {card.name} from {seat_ref(victim)}")
+
+
+def _name(card: Any) -> str:
+    return card.name if isinstance(card, Card) else repr(card)
+
+
+def _pile_name(target: Any) -> str:
+    return str(target + 1) if isinstance(target, int) and not isinstance(target, bool) else repr(target)

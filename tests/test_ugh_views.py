@@ -1,0 +1,225 @@
+"""Ugh! views and events never show a seat what it may not see; determinization respects views."""
+
+import random
+
+import pytest
+
+from cardtable.engine import Moved, redact
+from cardtable.games.ugh.cards import UGH as UGH_KIND
+from ugh_support import UGH, do, ugh_game
+
+
+def _positions(players, seed, every, variant=None):
+    """A game paused every ``every`` random actions, to the end."""
+    game = UGH.new_game(players, seed=seed, variant=variant)
+    rng = random.Random(seed)
+    step = 0
+    while not game.is_over():
+        if step % every == 0:
+            yield game
+        seat = game.to_act()[0]
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+        step += 1
+    yield game
+
+
+def _face_down(game, seat):
+    z = game.victory[seat]
+    return [c for c in z.cards if c in z.state and not z.state[c].face_up]
+
+
+def _public(game):
+    zones = [*game.safety, game.flipped, game.discard, *game.pools, *game.forming]
+    out = {c for z in zones for c in z.cards}
+    for z in game.victory:
+        out |= {c for c in z.cards if c not in z.state}
+    return out
+
+
+def _swapped(game, zone_a, i, zone_b, j):
+    """The same game with card ``i`` of one saved zone and card ``j`` of another exchanged."""
+    d = game.to_dict()
+    zones = d["state"]["zones"]
+
+    def at(ref):
+        name, owner = ref
+        return zones[name] if owner is None else zones[name][owner]
+
+    a, b = at(zone_a), at(zone_b)
+    ca, cb = a["cards"][i], b["cards"][j]
+    a["cards"][i], b["cards"][j] = cb, ca
+    for z, old, new in ((a, ca, cb), (b, cb, ca)):
+        if old in z.get("state", {}):
+            z["state"][new] = z["state"].pop(old)
+    return UGH.from_dict(d)
+
+
+def test_the_deck_is_hidden_from_everyone_and_its_order_changes_no_view():
+    compared = 0
+    for game in _positions(4, seed=3, every=7):
+        deck = game.deck.cards
+        if len(deck) < 3:
+            continue
+        view = game.view(None)
+        assert view.zone("deck").hidden_count == len(deck)
+        # Two cards of different faces deep in the deck change places: nobody can tell.
+        j = next((j for j in range(1, len(deck) - 1) if game.t.face[deck[j]] != game.t.face[deck[0]]), None)
+        if j is None:
+            continue
+        other = _swapped(game, ("deck", None), 0, ("deck", None), j)
+        assert other.to_dict() != game.to_dict()
+        for seat in [*range(4), None]:
+            assert other.view(seat) == game.view(seat)
+        compared += 1
+    assert compared > 10
+
+
+def test_a_face_down_ugh_is_seen_by_its_owner_only():
+    for game in _positions(4, seed=11, every=3):
+        owners = [s for s in range(4) if _face_down(game, s)]
+        if not owners or len(game.deck.cards) < 2:
+            continue
+        s = owners[0]
+        card = _face_down(game, s)[0]
+        i = game.victory[s].cards.index(card)
+        deck = game.deck.cards
+        j = next(
+            (j for j in range(len(deck) - 1) if game.t.kind[deck[j]] == UGH_KIND and deck[j] != card), None
+        )
+        if j is None or game.t.face[deck[j]] == game.t.face[card]:
+            continue
+        other = _swapped(game, ("victory", s), i, ("deck", None), j)
+        assert other.view(s) != game.view(s)
+        for seat in [*range(4), None]:
+            if seat != s:
+                assert other.view(seat) == game.view(seat)
+                zone = game.view(seat).zone("victory", s)
+                assert zone.hidden_count == len(_face_down(game, s))
+        return
+    pytest.fail("no position with a first-flip Ugh! and a deck Ugh! of another face")
+
+
+def test_redacted_events_do_not_depend_on_unseen_cards():
+    checked = 0
+    for game in _positions(4, seed=5, every=2):
+        if game.is_over() or len(game.deck.cards) < 3:
+            continue
+        deck = game.deck.cards
+        j = next((j for j in range(len(deck) - 1) if game.t.face[deck[j]] != game.t.face[deck[0]]), None)
+        if j is None:
+            continue
+        other = _swapped(game, ("deck", None), 0, ("deck", None), j)  # below the top card
+        actor = game.to_act()[0]
+        for action in game.legal_actions(actor):
+            a = game.clone().apply(actor, action)
+            b = other.clone().apply(actor, action)
+            for seat in [*range(4), None]:
+                assert redact(a, seat) == redact(b, seat)
+            checked += 1
+    assert checked > 30
+
+
+def test_flips_are_seen_by_everyone():
+    game = ugh_game(deck="G4 UGH-1")
+    events = do(game, 0, "flip")
+    assert events[0].card is not None
+    for seat in [*range(4), None]:
+        assert redact(events, seat)[0].card == events[0].card
+    assert events[0].src == ("deck", None) and events[0].dst == ("safety1", None)
+
+
+def test_everything_but_the_deck_and_face_down_ughs_is_public():
+    for game in _positions(5, seed=8, every=9):
+        spectator = set(game.view(None).known_cards())
+        assert spectator == _public(game)
+        for seat in range(5):
+            view = game.view(seat)
+            assert set(view.known_cards()) == _public(game) | set(_face_down(game, seat))
+            assert sum(len(z) for z in view.zones) == len(game.catalog)
+            assert view.zone("deck").known_cards == []
+
+
+@pytest.mark.parametrize("players, variant", [(2, "standard"), (4, "younger-players"), (8, "standard")])
+def test_determinized_games_look_the_same_to_the_seat(players, variant):
+    rng = random.Random(1)
+    checked = 0
+    for game in _positions(players, seed=players, every=11, variant=variant):
+        for seat in [*range(players), None]:
+            view = game.view(seat)
+            world = UGH.determinize(view, rng)
+            assert world.view(seat) == view
+            assert sorted(world.all_cards()) == sorted(game.all_cards())
+            for s in range(players):
+                # The unseen face-down cards are always Ugh! cards, wherever they came from.
+                assert all(world.t.kind[c] == UGH_KIND for c in _face_down(world, s))
+                if s == seat:
+                    assert _face_down(world, s) == _face_down(game, s)
+            checked += 1
+    assert checked > 20
+
+
+def test_determinized_games_play_on():
+    rng = random.Random(2)
+    for game in _positions(4, seed=21, every=25):
+        if game.is_over():
+            continue
+        seat = game.to_act()[0]
+        world = UGH.determinize(game.view(seat), rng)
+        assert world.legal_actions(seat) == game.legal_actions(seat)
+        steps = 0
+        while not world.is_over():
+            s = world.to_act()[0]
+            world.apply(s, rng.choice(world.legal_actions(s)))
+            steps += 1
+            assert steps < 3000
+        assert sorted(world.all_cards()) == sorted(game.all_cards())
+
+
+def test_a_moved_event_into_a_victory_pile_face_down_hides_the_card_from_others():
+    game = ugh_game(deck="UGH-2 G1")
+    events = do(game, 0, "flip")
+    moved = [e for e in events if isinstance(e, Moved) and e.dst == ("victory", 0)]
+    assert len(moved) == 1 and moved[0].face_up is False
+    assert redact(moved, 0)[0].card is not None
+    assert all(redact(moved, s)[0].card is None for s in (1, 2, 3, None))
+
+
+def test_a_view_that_does_not_add_up_is_refused():
+    from dataclasses import replace
+
+    game = ugh_game(deck="G1 G2", ughs=["UGH", "", "", ""], rest="discard")
+    view = game.view(1)
+    assert UGH.determinize(view, random.Random(0)).view(1) == view
+
+    def changed(*zones):
+        new = {(z.name, z.owner): z for z in zones}
+        return replace(view, zones=tuple(new.get((z.name, z.owner), z) for z in view.zones))
+
+    deck = view.zone("deck")
+    fewer = replace(deck, cards=deck.cards[1:])
+    with pytest.raises(ValueError, match="in the deck"):
+        UGH.determinize(changed(fewer), random.Random(0))
+    # Two face-down Ugh! cards, but only one Ugh! card is unseen by seat 1.
+    victory = view.zone("victory", 0)
+    two = replace(victory, cards=victory.cards * 2)
+    with pytest.raises(ValueError, match="face-down Ugh! cards"):
+        UGH.determinize(changed(fewer, two), random.Random(0))
+
+
+@pytest.mark.parametrize("players, seed", [(2, 4), (4, 5), (10, 6)])
+def test_moved_events_account_for_every_card_movement(players, seed):
+    """A table that only follows the events always has every card where the game has it."""
+    game = UGH.new_game(players, seed=seed)
+    table = {z.ref: list(z.cards) for z in game.zones()}
+    rng = random.Random(seed)
+    moves = 0
+    while not game.is_over():
+        seat = game.to_act()[0]
+        for e in game.apply(seat, rng.choice(game.legal_actions(seat))):
+            if isinstance(e, Moved):
+                table[e.src].remove(e.card)
+                table[e.dst].append(e.card)
+                moves += 1
+        for z in game.zones():
+            assert sorted(table[z.ref]) == sorted(z.cards), z.ref
+    assert moves >= len(game.catalog)
