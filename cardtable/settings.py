@@ -33,7 +33,7 @@ class SeatDefault:
 
 
 def _default_seats() -> list[SeatDefault]:
-    names = ["You", "Ada", "Bo", "Cy", "Dee", "Eli"]
+    names = ["Player", "Ada", "Bo", "Cy", "Dee", "Eli"]
     return [SeatDefault(name, i == 0) for i, name in enumerate(names)]
 
 

@@ -191,3 +191,31 @@ def test_no_action_while_cards_are_in_flight():
     tick(app)
     assert scene.animating and not scene.my_turn and scene._legal() == ()
     assert scene.perform(list(scene.match.view(0).legal)) is False
+
+
+def test_at_normal_speed_the_controls_appear_once_the_deal_has_landed():
+    app = make_app(speed="normal")
+    for seed in range(60):
+        scene = table_game(app, SOLO, seed=seed)
+        if scene.match.game.to_act() == (0,) and scene.match.game.phase == "trump":
+            break
+        app.pop()
+    assert scene.buttons == [] or all(a is None for _, a in scene.buttons)  # nothing to click mid-deal
+    wait_for_me(app, scene)
+    click(app, button(scene, "Call clubs").rect.center)
+    assert scene.match.game.trump == "C"
+
+
+def test_confirm_right_after_a_drop_passes_the_cards():
+    app = make_app(speed="normal")
+    scene = table_game(app, SOLO, seed=5)
+    game = scene.match.game
+    while not scene._select_mode():
+        wait_for_me(app, scene)
+        if not scene._select_mode():
+            play_by_drag(app, scene)
+    cards = [a.card for a in scene.view.legal[: scene.view.select]]
+    for card in cards:
+        drag(app, card_point(scene, card), scene._zone_rect("pass", 0).center)
+    click(app, button(scene, "Confirm").rect.center)  # cards may still be gliding: it must count
+    assert not set(cards) & set(game.hands[0].cards)

@@ -96,7 +96,12 @@ class CardArt:
         if turned is None:
             if len(self._turned) > 2000:
                 self._turned.clear()
-            turned = pygame.transform.rotate(surf, angle)
+            # Right angles turn exactly; any other angle is filtered so edges stay smooth.
+            turned = (
+                pygame.transform.rotate(surf, angle)
+                if angle % 90 == 0
+                else pygame.transform.rotozoom(surf, angle, 1.0)
+            )
             self._turned[key] = turned
         return turned
 

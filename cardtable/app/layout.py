@@ -42,6 +42,12 @@ FRAMES: dict[str, Frame] = {
 }
 
 STYLES = ("fan", "row", "stack", "pile", "slots")
+HUD_DEFAULTS: dict[str, tuple[float, float]] = {
+    "status": (640, 508),
+    "buttons": (640, 458),
+    "toasts": (640, 215),
+}
+"""Where the status line, the action buttons and passing messages sit (design space)."""
 _ZONE_KEYS = {
     "at",
     "seat",
@@ -112,6 +118,7 @@ class Layout:
     plate_info: dict[str, str]
     badges: list[Badge]
     actions: dict[str, ActionSpec]
+    hud: dict[str, tuple[float, float]] = field(default_factory=dict)
 
     def position_of(self, seat: int, viewer: int | None, players: int) -> str:
         """Where ``seat`` sits on screen for ``viewer`` (a spectator sees seat 0 at the bottom)."""
@@ -250,11 +257,10 @@ def parse_layout(game: str, doc: YamlDoc) -> Layout:
     data = doc.data
     if not isinstance(data, dict):
         raise doc.error((), "a layout must be a mapping with card_width, seats and zones")
+    top_keys = ("card_width", "seats", "zones", "plate", "badges", "actions", "hud")
     for key in data:
-        if key not in ("card_width", "seats", "zones", "plate", "badges", "actions"):
-            raise doc.error(
-                (key,), "unknown key; expected card_width, seats, zones, plate, badges or actions"
-            )
+        if key not in top_keys:
+            raise doc.error((key,), f"unknown key; expected one of {', '.join(top_keys)}")
     card_width = data.get("card_width", 90)
     if isinstance(card_width, bool) or not isinstance(card_width, int | float) or not 20 <= card_width <= 300:
         raise doc.error(("card_width",), "must be a number from 20 to 300")
@@ -345,7 +351,17 @@ def parse_layout(game: str, doc: YamlDoc) -> Layout:
             raise doc.error(("actions", kind, "select"), "must be true or false")
         actions[str(kind)] = ActionSpec(drop, select)
 
-    return Layout(game, float(card_width), seats, zones, plate, viewer_plate, plate_info, badges, actions)
+    hud = dict(HUD_DEFAULTS)
+    raw_hud = data.get("hud", {}) or {}
+    if not isinstance(raw_hud, dict):
+        raise doc.error(("hud",), "must map status, buttons and toasts to points [x, y]")
+    for key, value in raw_hud.items():
+        if key not in HUD_DEFAULTS:
+            raise doc.error(("hud", key), f"unknown key; expected {', '.join(HUD_DEFAULTS)}")
+        hud[key] = _pair(doc, ("hud", key), value)
+    return Layout(
+        game, float(card_width), seats, zones, plate, viewer_plate, plate_info, badges, actions, hud
+    )
 
 
 def load_layout(game: str) -> Layout:

@@ -41,7 +41,8 @@ class PauseScene(Scene):
         self.scale = s = min(w / 1280, h / 720)
         for b in self.buttons:
             b.size = round(22 * s)
-        self.panel = pygame.Rect(0, 0, round(460 * s), round((330 + 24 * len(self.changes) + 40) * s))
+        lines = max(1, len(self.changes))
+        self.panel = pygame.Rect(0, 0, round(480 * s), round((372 + 22 * lines) * s))
         self.panel.center = (w // 2, h // 2)
         layout_column(
             self.buttons, w // 2, self.panel.top + round(80 * s), round(300 * s), round(46 * s), round(10 * s)

@@ -136,8 +136,57 @@ class ResultsScene(Scene):
             y += round(44 * s)
         if self.rounds:
             self._chart(surface, chart)
+            self._round_table(surface, pygame.Rect(table.left, table.bottom + round(16 * s), table.width, 0))
         for b in self.buttons:
             b.draw(surface, self.app.text)
+
+    def _round_table(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Each round's score per player, as numbers."""
+        s = self.scale
+        row = round(21 * s)
+        limit = self.buttons[0].rect.top - round(16 * s)
+        shown = self.rounds[-max(1, (limit - rect.top - round(40 * s)) // row) :]
+        rect.height = round(40 * s) + row * len(shown)
+        draw_panel(surface, rect)
+        players = self.view.players
+        col = (rect.width - round(60 * s)) / players
+        y = rect.top + round(10 * s)
+        for p in range(players):
+            x = rect.left + round(56 * s) + col * (p + 0.5)
+            color = LINE_COLORS[p % len(LINE_COLORS)]
+            draw_text(
+                surface,
+                self.app.text,
+                self.names[p][:6],
+                round(14 * s),
+                (round(x), y),
+                color,
+                "bold",
+                "midtop",
+            )
+        y += round(24 * s)
+        first = len(self.rounds) - len(shown) + 1
+        for i, scores in enumerate(shown):
+            draw_text(
+                surface,
+                self.app.text,
+                f"R{first + i}",
+                round(14 * s),
+                (rect.left + round(14 * s), y),
+                theme.MUTED,
+            )
+            for p in range(players):
+                x = rect.left + round(56 * s) + col * (p + 0.5)
+                draw_text(
+                    surface,
+                    self.app.text,
+                    f"{scores[p]:+g}",
+                    round(14 * s),
+                    (round(x), y),
+                    theme.TEXT,
+                    anchor="midtop",
+                )
+            y += row
 
     def _chart(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Running totals after each round, one line per player."""

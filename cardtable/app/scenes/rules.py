@@ -85,7 +85,7 @@ class RulesScene(Scene):
             for i, line in enumerate(wrap(font, text, width - indent)):
                 prefix = "\u2022 " if kind == "bullet" and i == 0 else ""
                 self.lines.append((kind, prefix + line if prefix else line, px))
-            self.lines.append(("gap", "", round((14 if kind in ("h1", "h2") else 8) * s)))
+            self.lines.append(("gap", "", round((6 if kind in ("h1", "h2") else 14) * s)))
         self.content_height = sum(px + (0 if kind == "gap" else round(6 * s)) for kind, _, px in self.lines)
         self.scroll = min(self.scroll, self.max_scroll)
 

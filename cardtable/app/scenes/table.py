@@ -91,7 +91,7 @@ class TableScene(Scene):
         self.show_last = False
         self.buttons: list[tuple[Button, Action | None]] = []
         self.drawn_faces: set[Card] = set()
-        self.started = False
+        self._idle = False
         self._rebuild(animate_opening=True)
 
     @classmethod
@@ -203,8 +203,19 @@ class TableScene(Scene):
         self.toasts = self.toasts[-4:]
 
     @property
+    def busy(self) -> bool:
+        """Events are still playing out: the picture has not caught up with the game."""
+        return bool(self.queue) or self.pending_view is not None
+
+    @property
     def animating(self) -> bool:
-        return bool(self.queue) or self.pending_view is not None or any(t.moving for t in self.model.tokens())
+        return self.busy or any(t.moving for t in self.model.tokens())
+
+    def _land(self) -> None:
+        """Cards still gliding into place (after a drop, a re-sort) land at once."""
+        for token in self.model.tokens():
+            if token.moving:
+                token.finish()
 
     def skip_animation(self) -> None:
         """Play every queued event at once and put every card in its place."""
@@ -247,6 +258,10 @@ class TableScene(Scene):
         self.toasts = [(t, until) for t, until in self.toasts if until > self.clock]
         if self.error is not None and self.error[1] < self.clock:
             self.error = None
+        idle = not self.busy
+        if idle and not self._idle:
+            self._refresh_controls()  # the player's choices appear once the events have played
+        self._idle = idle
         if not self.animating and self.drag is None:
             self._advance()
 
@@ -329,7 +344,7 @@ class TableScene(Scene):
 
     @property
     def my_turn(self) -> bool:
-        return self.viewer is not None and self.viewer in self.view.to_act and not self.animating
+        return self.viewer is not None and self.viewer in self.view.to_act and not self.busy
 
     def _legal(self) -> tuple[Action, ...]:
         return self.view.legal if self.my_turn else ()
@@ -372,10 +387,10 @@ class TableScene(Scene):
         row = [b for b, a in self.buttons if b.label != "Last trick"]
         widths = [b.preferred_width(self.app.text) for b in row]
         total = sum(widths) + 12 * s * max(0, len(row) - 1)
-        x = w / 2 - total / 2
-        row_y = self._status_y() - round(62 * s)
+        cx, cy = self._hud("buttons")
+        x = cx - total / 2
         for b, bw in zip(row, widths, strict=True):
-            b.rect = pygame.Rect(round(x), row_y, round(bw), round(40 * s))
+            b.rect = pygame.Rect(round(x), cy - round(20 * s), round(bw), round(40 * s))
             x += bw + 12 * s
         for b, _ in self.buttons:
             if b.label == "Last trick":
@@ -392,8 +407,9 @@ class TableScene(Scene):
 
     def perform(self, actions: list[Action]) -> bool:
         """Apply the viewer's actions; an illegal one is refused with the engine's reason."""
-        if self.viewer is None or self.animating:
+        if self.viewer is None or self.busy:
             return False
+        self._land()
         events: list[Event] = []
         try:
             for action in actions:
@@ -594,13 +610,15 @@ class TableScene(Scene):
             else:
                 self._pause()
             return True
-        if self.animating:
+        if self.busy:
             if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or (
                 event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN)
             ):
                 self.skip_animation()
                 return True
             return False
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self._land()
         if self.menu:
             return self._handle_menu(event)
         for b, _ in self.buttons:
@@ -745,9 +763,6 @@ class TableScene(Scene):
         for token in moving:
             token.lift = 0.0
             self._draw_token(surface, token)
-        if dragged is not None:
-            dragged.lift = 0.0
-            self._draw_token(surface, dragged, glow=True)
         self._draw_plates(surface)
         self._draw_badges(surface)
         self._draw_status(surface)
@@ -758,6 +773,9 @@ class TableScene(Scene):
         if self.menu:
             for b, _ in self.menu:
                 b.draw(surface, self.app.text)
+        if dragged is not None:  # the card in the hand is above everything
+            dragged.lift = 0.0
+            self._draw_token(surface, dragged, glow=True)
 
     def _draw_token(
         self,
@@ -852,7 +870,9 @@ class TableScene(Scene):
             for key, label in self.layout.plate_info.items():
                 value = info.get(key)
                 if isinstance(value, tuple | list) and seat < len(value):
-                    lines.append(f"{value[seat]} {label}")
+                    count = value[seat]
+                    word = label[:-1] if count == 1 and label.endswith("s") else label
+                    lines.append(f"{count} {word}")
             if info.get("dealer") == seat:
                 lines.append("dealer")
             width = round(190 * s)
@@ -932,17 +952,9 @@ class TableScene(Scene):
             text += " - click or drag cards, then confirm"
         return text
 
-    def _status_y(self) -> int:
-        """Just above the viewer's hand (the top of the screen for spectators)."""
-        s = self.geometry.scale
-        hand = self.layout.zones.get("hand")
-        if hand is None:
-            return round(self.app.size[1] - 200 * s)
-        _, h = self.app.size
-        top = self.geometry.seat_point(self.viewer if self.viewer is not None else 0, 0, 0)[1]
-        card = card_height(self.geometry.card_size("hand", self.viewer if self.viewer is not None else 0))
-        inward = (hand.viewer_seat or hand.seat or (0, 80))[1]
-        return round(top - inward * s - card / 2 - 34 * s)
+    def _hud(self, key: str) -> tuple[int, int]:
+        x, y = self.geometry.design_point(*self.layout.hud[key])
+        return round(x), round(y)
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         s = self.geometry.scale
@@ -950,13 +962,13 @@ class TableScene(Scene):
         text = self._status_text()
         color = theme.DANGER if self.error is not None else (theme.HIGHLIGHT if self.my_turn else theme.TEXT)
         img = self.app.text.render(text, round(20 * s), color, "bold")
-        rect = img.get_rect(center=(w // 2, self._status_y()))
+        rect = img.get_rect(center=self._hud("status"))
         draw_panel(surface, rect.inflate(round(36 * s), round(14 * s)), alpha=205, radius=12)
         surface.blit(img, rect)
-        y = round(h * 0.43)
+        x, y = self._hud("toasts")
         for toast, _ in self.toasts[-3:]:
             timg = self.app.text.render(toast, round(18 * s), theme.TEXT, "bold")
-            trect = timg.get_rect(midtop=(w // 2, y))
+            trect = timg.get_rect(midtop=(x, y))
             area = trect.inflate(round(24 * s), round(10 * s))
             surface.blit(box(area.size, (0, 0, 0, 140), None, 0, 10), area)
             surface.blit(timg, trect)
