@@ -49,6 +49,7 @@ def _parser() -> argparse.ArgumentParser:
         help="set one option (YAML value, e.g. rounds=4 or allow_no_trump=false); repeatable",
     )
     s.add_argument("--json", action="store_true", help="print one JSON summary object instead of a table")
+    s.add_argument("--workers", type=int, help="games played at once (default: one per core)")
     return p
 
 
@@ -159,6 +160,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         variant=args.variant,
         options=_parse_options(args.option),
         progress=progress,
+        workers=args.workers,
     )
     if progress is not None:
         print("\r\033[K", end="", file=sys.stderr)
@@ -170,12 +172,21 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         f"{spec.name}: {players} players, {args.games} games, {variant} rules, "
         f"seed {args.seed} ({summary.seconds:.1f} s)"
     )
-    print(f"{'seat':>4}  {'agent':<10} {'wins':>6} {'win rate':>9} {'mean score':>11}")
+    print(
+        f"{'seat':>4}  {'agent':<10} {'wins':>6} {'win rate':>9} {'95% interval':>14} {'mean score':>11}"
+        f" {'decisions':>10} {'mean time':>10} {'p95 time':>9}"
+    )
     for seat in range(players):
-        rate = 100.0 * summary.wins[seat] / args.games
+        lo, hi = summary.win_ci95[seat]
+        timing = ""
+        if summary.decisions[seat]:
+            timing = (
+                f" {summary.decisions[seat]:>10} {1000 * summary.decision_mean[seat]:>8.1f}ms"
+                f" {1000 * summary.decision_p95[seat]:>7.1f}ms"
+            )
         print(
-            f"{seat:>4}  {names[seat]:<10} {summary.wins[seat]:>6} {rate:>8.1f}% "
-            f"{summary.mean_scores[seat]:>11.2f}"
+            f"{seat:>4}  {names[seat]:<10} {summary.wins[seat]:>6} {100 * summary.win_rates[seat]:>8.1f}% "
+            f"{100 * lo:>6.1f}-{100 * hi:>5.1f}% {summary.mean_scores[seat]:>11.2f}{timing}"
         )
     if summary.means:
         print("Per game: " + ", ".join(f"{v:.1f} {k}" for k, v in summary.means.items()))

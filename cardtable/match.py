@@ -7,6 +7,7 @@ full event log; everyone else gets events redacted for their seat.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -38,6 +39,8 @@ class Match:
         self.seats = list(seats)
         self.game: Game = spec.new_game(len(self.seats), options, seed, variant)
         self.log: list[Event] = list(self.game.opening_events)
+        self.decision_times: list[list[float]] = [[] for _ in self.seats]
+        """Seconds each computer seat took per decision that had a choice."""
 
     @property
     def names(self) -> list[str]:
@@ -77,7 +80,12 @@ class Match:
             return None
         agent = self.seats[seat].agent
         assert agent is not None
-        return self.act(seat, agent.choose(self.game.view(seat)))
+        view = self.game.view(seat)
+        start = time.perf_counter()
+        action = agent.choose(view)
+        if len(view.legal) > 1:
+            self.decision_times[seat].append(time.perf_counter() - start)
+        return self.act(seat, action)
 
     def run_agents(self, max_actions: int = 1_000_000) -> None:
         """Let computer seats play until the game ends or a human must decide."""

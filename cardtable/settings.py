@@ -26,10 +26,15 @@ def log_dir() -> Path:
     return Path(dirs().user_log_dir)
 
 
+LEVELS = ("easy", "normal", "hard")
+"""The computer levels a seat can be given in the app (see cardtable.ai)."""
+
+
 @dataclass
 class SeatDefault:
     name: str
     human: bool
+    level: str = "normal"
 
 
 def _default_seats() -> list[SeatDefault]:

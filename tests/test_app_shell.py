@@ -40,8 +40,13 @@ def test_new_game_screen_sets_players_seats_and_variant():
     assert scene.setup.players == 4 and [s.human for s in scene.setup.seats] == [True, False, False, False]
     click(app, (scene.players_sel.rect.left + 5, scene.players_sel.rect.centery))  # 4 -> 3 players
     assert scene.setup.players == 3
-    click(app, scene.kinds[1].rect.center)  # seat 2 becomes human
+    left = (scene.kinds[1].rect.left + 5, scene.kinds[1].rect.centery)
+    click(app, left)  # normal -> easy
+    assert scene.setup.seats[1].level == "easy" and not scene.setup.seats[1].human
+    click(app, left)  # easy -> human
     assert scene.setup.seats[1].human
+    click(app, (scene.kinds[2].rect.right - 5, scene.kinds[2].rect.centery))  # normal -> hard
+    assert scene.setup.seats[2].level == "hard"
     click(app, scene.names[1].rect.center)
     key(app, pygame.K_BACKSPACE)
     tick(app, [pygame.event.Event(pygame.TEXTINPUT, text="x")])
@@ -54,6 +59,9 @@ def test_new_game_screen_sets_players_seats_and_variant():
     assert isinstance(table, TableScene)
     assert table.match.game.players == 3 and table.setup.variant == variant
     assert table.humans == [0, 1]
+    from cardtable.ai import ISMCTSAgent
+
+    assert isinstance(table.match.seats[2].agent, ISMCTSAgent)
 
 
 def test_escape_pauses_and_the_pause_menu_shows_rules_and_settings():

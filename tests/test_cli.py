@@ -88,8 +88,10 @@ def test_simulate_json_is_one_summary_object_and_repeatable(capsys):
     assert len(summary["wins"]) == 3 and len(summary["mean_scores"]) == 3
     _, again, _ = _run(capsys, *args)
     first, second = json.loads(out), json.loads(again)
-    first.pop("seconds"), second.pop("seconds")
+    for timing in ("seconds", "decision_mean", "decision_p95"):  # clocks differ, games do not
+        first.pop(timing), second.pop(timing)
     assert first == second
+    assert len(first["win_ci95"]) == 3 and first["decisions"][0] > 0
 
 
 def test_simulate_options_from_the_command_line(capsys):

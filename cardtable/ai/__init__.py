@@ -1,7 +1,10 @@
 """Agents: computer players that decide from a View only.
 
-``make_agent(name, spec, seed)`` builds one by name; the names are the ones
-the command line accepts for ``--agents``.
+The levels, with the same names in the app and on the command line:
+``random`` (uniform legal moves, for testing), ``easy`` (the rule-based bot
+with mistakes), ``normal`` (the rule-based bot; ``rule`` is another name for
+it) and ``hard`` (information-set search). ``omniscient`` searches the true
+game: an upper bound for ``cardtable simulate`` only, never a seat in the app.
 """
 
 from __future__ import annotations
@@ -11,15 +14,22 @@ from collections.abc import Callable
 from cardtable.engine import GameSpec
 
 from .base import Agent
+from .ismcts import ISMCTSAgent, OmniscientAgent
 from .random_agent import RandomAgent
-from .rule import RuleAgent
+from .rule import EasyAgent, RuleAgent
 
 AgentFactory = Callable[[GameSpec, int], Agent]
 
-AGENTS: dict[str, AgentFactory] = {
+LEVELS: dict[str, AgentFactory] = {
     "random": RandomAgent,
-    "rule": RuleAgent,
+    "easy": EasyAgent,
+    "normal": RuleAgent,
+    "hard": ISMCTSAgent,
 }
+"""The levels a seat can play at, weakest first (the app offers these)."""
+
+AGENTS: dict[str, AgentFactory] = {**LEVELS, "rule": RuleAgent, "omniscient": OmniscientAgent}
+"""Every agent by name: the levels, ``rule`` (= normal) and the cheating ``omniscient``."""
 
 
 def agent_names() -> list[str]:
@@ -35,4 +45,15 @@ def make_agent(name: str, spec: GameSpec, seed: int) -> Agent:
     return factory(spec, seed)
 
 
-__all__ = ["AGENTS", "Agent", "RandomAgent", "RuleAgent", "agent_names", "make_agent"]
+__all__ = [
+    "AGENTS",
+    "LEVELS",
+    "Agent",
+    "EasyAgent",
+    "ISMCTSAgent",
+    "OmniscientAgent",
+    "RandomAgent",
+    "RuleAgent",
+    "agent_names",
+    "make_agent",
+]

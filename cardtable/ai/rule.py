@@ -1,4 +1,4 @@
-"""The game's own rule-based bot, as an agent."""
+"""The game's own rule-based bot as an agent, and a clumsier version of it."""
 
 from __future__ import annotations
 
@@ -8,7 +8,9 @@ from .base import Agent
 
 
 class RuleAgent(Agent):
-    name = "rule"
+    """The ``normal`` level: the game's rule-based bot."""
+
+    name = "normal"
 
     def __init__(self, spec: GameSpec, seed: int) -> None:
         if spec.bot is None:
@@ -18,3 +20,15 @@ class RuleAgent(Agent):
 
     def choose(self, view: View) -> Action:
         return self._bot(view, self.rng)
+
+
+class EasyAgent(RuleAgent):
+    """The ``easy`` level: the rule-based bot, but now and then any legal move instead."""
+
+    name = "easy"
+    mistakes = 0.3
+
+    def choose(self, view: View) -> Action:
+        if len(view.legal) > 1 and self.rng.random() < self.mistakes:
+            return self.rng.choice(view.legal)
+        return super().choose(view)

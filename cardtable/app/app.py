@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pygame  # noqa: E402
 
+from cardtable.ai.worker import Worker
 from cardtable.settings import Settings, log_dir  # noqa: E402
 
 from . import theme  # noqa: F401  (sets the pygame environment first)
@@ -46,6 +47,7 @@ class App:
         self.exit_code = 0
         self.frames = 0
         self.fullscreen = False
+        self.worker = Worker()  # computer players that think long do it in another process
         if self.settings.fullscreen:
             self.toggle_fullscreen()
         pygame.key.start_text_input()
@@ -141,6 +143,7 @@ class App:
             if screenshot is not None:
                 pygame.image.save(self.surface, str(screenshot))
         finally:
+            self.worker.close()
             pygame.quit()
         return self.exit_code
 

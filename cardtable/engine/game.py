@@ -11,6 +11,7 @@ state (RNG included) so a saved game continues identically.
 
 from __future__ import annotations
 
+import math
 import random
 import secrets
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -116,6 +117,41 @@ class Game:
 
     def _info(self, seat: int | None) -> dict[str, Any]:
         return {}
+
+    def episode(self) -> int:
+        """Which scoring episode (round, hand) the game is in; 0 for games scored only at the end.
+
+        Search plays out no further than the end of the current episode.
+        """
+        return 0
+
+    def rewards(self, baseline: Sequence[float] | None = None) -> tuple[float, ...]:
+        """Each seat's result in [0, 1], for search: how well it has done.
+
+        Each seat's score gain since ``baseline`` (the scores when the search
+        began) is compared with the others' gains through ``spec.score_scale``,
+        so a search early in a round weighs that round, whoever leads overall.
+        At the end of the game, winning counts as much as the scores.
+        """
+        scores = self.scores()
+        n = len(scores)
+        over = self.is_over()
+        gains = (
+            list(scores)
+            if baseline is None or over
+            else [a - b for a, b in zip(scores, baseline, strict=True)]
+        )
+        sign = -1.0 if self.spec.lower_scores_win else 1.0
+        scale = self.spec.score_scale
+        total = sum(gains)
+        out = []
+        for gain in gains:
+            others = (total - gain) / (n - 1) if n > 1 else 0.0
+            out.append(0.5 + 0.5 * math.tanh(sign * (gain - others) / scale))
+        if over:
+            winners = set(self.winners())
+            out = [0.5 * r + (0.5 if s in winners else 0.0) for s, r in enumerate(out)]
+        return tuple(out)
 
     def measures(self) -> dict[str, float]:
         """Figures about the game so far worth averaging over simulations (e.g. turns)."""
@@ -225,6 +261,7 @@ class Game:
 
 DeterminizeFn = Callable[[View, random.Random], Game]
 BotFn = Callable[[View, random.Random], Action]
+RolloutFn = Callable[[Game, int, random.Random], Action]
 
 
 @dataclass
@@ -234,6 +271,9 @@ class GameSpec:
     ``variants`` is filled by the registry from ``config/variants/<id>.yaml``.
     ``lower_scores_win``: scores count against a player (penalties), so the
     fewest wins; tables and summaries say so instead of implying "more is better".
+    ``score_scale``: a score difference that matters (search turns score
+    differences into rewards with it). ``rollout``: a fast policy on a full
+    game for search to play out with (random moves if None).
     """
 
     id: str
@@ -246,6 +286,8 @@ class GameSpec:
     determinizer: DeterminizeFn | None = None
     bot: BotFn | None = None
     lower_scores_win: bool = False
+    score_scale: float = 10.0
+    rollout: RolloutFn | None = None
     variants: dict[str, Variant] = field(default_factory=dict)
 
     def __post_init__(self) -> None:

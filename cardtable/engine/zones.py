@@ -150,8 +150,16 @@ class Zone:
         return d
 
     def load(self, data: Mapping[str, Any], catalog: Catalog) -> None:
-        """Replace the contents with a :meth:`to_dict` result."""
-        code = catalog.by_code
+        """Replace the contents with a :meth:`to_dict` result.
+
+        Cards may be given as codes (a save) or as cards (a determinizer
+        building a state, which saves looking every code up).
+        """
+        by_code = catalog.by_code
+
+        def code(c: str | Card) -> Card:
+            return c if isinstance(c, Card) else by_code(c)
+
         self.cards = [code(c) for c in data.get("cards", [])]
         self.known = {code(c): int(m) for c, m in data.get("known", {}).items()}
         self.state = {

@@ -7,12 +7,17 @@ from dataclasses import dataclass, field
 import pygame
 
 from cardtable import games
-from cardtable.settings import SeatDefault
+from cardtable.settings import LEVELS, SeatDefault
 
 from .. import theme
 from ..scene import Scene
 from ..widgets import Button, FocusRing, Selector, TextField, draw_panel, draw_text
 from .common import BACKGROUND
+
+
+def _kind_label(kind: str) -> str:
+    return "Human" if kind == "human" else f"Computer: {kind}"
+
 
 COMPUTER_NAMES = ["Ada", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lou"]
 
@@ -21,6 +26,12 @@ COMPUTER_NAMES = ["Ada", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "
 class SeatSetup:
     name: str
     human: bool
+    level: str = "normal"
+
+    @property
+    def kind(self) -> str:
+        """ "human" or the computer's level: what the new-game screen shows."""
+        return "human" if self.human else self.level
 
 
 @dataclass
@@ -41,7 +52,7 @@ def _seat_defaults(app, count: int) -> list[SeatSetup]:
     out = []
     for i in range(count):
         if i < len(defaults):
-            out.append(SeatSetup(defaults[i].name, defaults[i].human))
+            out.append(SeatSetup(defaults[i].name, defaults[i].human, defaults[i].level))
         else:
             out.append(SeatSetup(COMPUTER_NAMES[i % len(COMPUTER_NAMES)], False))
     return out
@@ -92,13 +103,9 @@ class NewGameScene(Scene):
             seats[i] = old[i]
         self.setup.seats = seats
         self.names = [TextField(s.name, on_change=self._name_setter(i)) for i, s in enumerate(seats)]
+        kinds = ["human", *LEVELS]
         self.kinds = [
-            Selector(
-                [True, False],
-                0 if s.human else 1,
-                self._kind_setter(i),
-                lambda h: "Human" if h else "Computer",
-            )
+            Selector(kinds, kinds.index(s.kind), self._kind_setter(i), _kind_label)
             for i, s in enumerate(seats)
         ]
         self.resized(self.app.size)
@@ -110,8 +117,11 @@ class NewGameScene(Scene):
         return set_name
 
     def _kind_setter(self, i: int):
-        def set_kind(value: bool) -> None:
-            self.setup.seats[i].human = value
+        def set_kind(value: str) -> None:
+            seat = self.setup.seats[i]
+            seat.human = value == "human"
+            if not seat.human:
+                seat.level = value
 
         return set_kind
 
@@ -142,7 +152,7 @@ class NewGameScene(Scene):
         w, h = size
         s = self.scale = min(w / 1280, h / 720)
         size_text = round(20 * s)
-        col = round(w / 2 - 80 * s)
+        col = round(w / 2 - 110 * s)
         row_h = round(44 * s)
         y = round(110 * s)
         self.rows: list[tuple[str, int]] = []
@@ -156,7 +166,7 @@ class NewGameScene(Scene):
         for i, (name, kind) in enumerate(zip(self.names, self.kinds, strict=True)):
             name.rect = pygame.Rect(col, y, round(200 * s), round(34 * s))
             name.size = size_text
-            kind.rect = pygame.Rect(col + round(210 * s), y, round(170 * s), round(34 * s))
+            kind.rect = pygame.Rect(col + round(210 * s), y, round(230 * s), round(34 * s))
             kind.size = round(18 * s)
             self.rows.append((f"Seat {i + 1}", y))
             y += round(40 * s)
@@ -193,7 +203,7 @@ class NewGameScene(Scene):
         w, h = surface.get_size()
         s = self.scale
         surface.blit(BACKGROUND.get((w, h)), (0, 0))
-        panel = pygame.Rect(0, 0, round(760 * s), h - round(60 * s))
+        panel = pygame.Rect(0, 0, round(820 * s), h - round(60 * s))
         panel.midtop = (w // 2, round(30 * s))
         draw_panel(surface, panel)
         draw_text(
@@ -206,7 +216,7 @@ class NewGameScene(Scene):
             "serif",
             "center",
         )
-        label_x = round(w / 2 - 100 * s)
+        label_x = round(w / 2 - 130 * s)
         for label, y in self.rows:
             draw_text(
                 surface,

@@ -10,6 +10,7 @@ table whenever the next decision belongs to another human.
 
 from __future__ import annotations
 
+import logging
 import random
 from collections import deque
 from dataclasses import dataclass
@@ -46,6 +47,9 @@ from .common import BACKGROUND
 from .newgame import COMPUTER_NAMES, GameSetup, SeatSetup
 
 DRAG_START = 6  # pixels the mouse must move before a press becomes a drag
+SLOW_LEVELS = frozenset({"hard"})
+"""Levels that think long enough to need the worker process (the others decide in a blink)."""
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -65,8 +69,9 @@ class TableScene(Scene):
         self.layout = load_layout(setup.game)
         self.names = [s.name for s in setup.seats]
         self.seed = setup.seed if setup.seed is not None else random.randrange(2**31)
+        self.agent_seeds = [self.seed * 31 + i for i in range(len(setup.seats))]
         seats = [
-            Seat(s.name, None if s.human else make_agent("rule", self.spec, self.seed * 31 + i))
+            Seat(s.name, None if s.human else make_agent(s.level, self.spec, self.agent_seeds[i]))
             for i, s in enumerate(setup.seats)
         ]
         self.match = Match(self.spec, seats, setup.options, self.seed, setup.variant)
@@ -80,6 +85,7 @@ class TableScene(Scene):
         self.next_event_at = 0.0
         self.pending_view: View | None = None
         self.think_at: float | None = None
+        self.thinking: tuple[int, int] | None = None  # (ticket, seat) of a decision in the worker
         self.over_at: float | None = None
         self.toasts: list[tuple[str, float]] = []
         self.error: tuple[str, float] | None = None
@@ -280,6 +286,9 @@ class TableScene(Scene):
         if humans and len(self.humans) > 1 and self.viewer not in humans:
             self._hand_over(humans[0])
             return
+        if self.thinking is not None:
+            self._collect()
+            return
         seat = match.agent_to_act()
         if seat is None:
             return
@@ -291,6 +300,12 @@ class TableScene(Scene):
         if self.clock < self.think_at:
             return
         self.think_at = None
+        if self.setup.seats[seat].level in SLOW_LEVELS:
+            ticket = self.app.worker.ask(
+                self.spec.id, self.setup.seats[seat].level, self.agent_seeds[seat], seat, match.view(seat)
+            )
+            self.thinking = (ticket, seat)
+            return
         events: list[Event] = []
         if simultaneous:
             # Choices made at once: every computer seat makes all of its choices now.
@@ -302,6 +317,22 @@ class TableScene(Scene):
         else:
             events += match.step_agent() or []
         self._enqueue(redact(events, self.viewer), match.view(self.viewer))
+
+    def _collect(self) -> None:
+        """Take a decision the worker has finished (the table kept drawing meanwhile)."""
+        answer = self.app.worker.poll()
+        if answer is None or self.thinking is None:
+            return
+        ticket, action, error = answer
+        want, seat = self.thinking
+        if ticket != want:
+            return  # an answer for a game that has since been left
+        self.thinking = None
+        if action is None:
+            log.error("a computer player failed; it plays its rule-based move instead:\n%s", error)
+            action = self.match.seats[seat].agent.choose(self.match.view(seat))  # type: ignore[union-attr]
+        events = self.match.act(seat, action)
+        self._enqueue(redact(events, self.viewer), self.match.view(self.viewer))
 
     def _hand_over(self, seat: int) -> None:
         from .privacy import PrivacyScene

@@ -5,6 +5,7 @@ from cardtable.engine import GameSpec
 from .bot import choose as bot_choose
 from .determinize import determinize
 from .options import SCHEMA
+from .rollout import rollout
 from .rules import UglyGame
 
 SPEC = GameSpec(
@@ -17,6 +18,8 @@ SPEC = GameSpec(
     summary="Trick-taking with trump and growing passes: win tricks, avoid the Jacks.",
     determinizer=determinize,
     bot=bot_choose,
+    score_scale=6.0,
+    rollout=rollout,  # type: ignore[arg-type]
 )
 
 __all__ = ["SPEC", "UglyGame"]

@@ -1,7 +1,7 @@
 """Ugly: a full game consistent with one seat's view (the door for search).
 
-The view is turned into a saved-game state and loaded, so a determinized game
-is built by the same code as a loaded one. Everything public is copied; the
+The view is turned into a saved-game state (with cards rather than codes) and
+loaded, so a determinized game is built by the same code as a loaded one. Everything public is copied; the
 cards the seat cannot see are dealt at random into the hidden places (other
 hands, other players' pending passes), keeping what the seat knows: cards it
 passed stay with the player it passed them to, and a player who showed out
@@ -30,13 +30,13 @@ def determinize(view: View, rng: random.Random) -> UglyGame:
 
     zones: dict[str, Any] = {"hand": [], "pass": [], "trick": [], "won": []}
     seen: set[Card] = set()
-    slots: list[tuple[list[str], int, int]] = []  # (codes to fill, hidden count, void mask)
+    slots: list[tuple[list[Card], int, int]] = []  # (cards to fill, hidden count, void mask)
     for zv in view.zones:
-        codes = [cv.card.code for cv in zv.cards if cv.card is not None]
-        seen.update(cv.card for cv in zv.cards if cv.card is not None)
+        codes: list[Card] = [cv.card for cv in zv.cards if cv.card is not None]
+        seen.update(codes)
         entry: dict[str, Any] = {"cards": codes}
         if zv.name == "hand" and seat is not None and zv.owner != seat and codes:
-            entry["known"] = {code: 1 << seat for code in codes}
+            entry["known"] = {card: 1 << seat for card in codes}
         if zv.owner is None:
             zones[zv.name] = entry
         else:
@@ -49,11 +49,11 @@ def determinize(view: View, rng: random.Random) -> UglyGame:
     accepts = [_not_in_suits(mask) if mask else None for _, _, mask in slots]
     dealt = assign_hidden(unseen, [count for _, count, _ in slots], accepts, rng)
     for (codes, _, _), cards in zip(slots, dealt, strict=True):
-        codes.extend(c.code for c in cards)
+        codes.extend(cards)
     for entry in zones["hand"]:
-        entry["cards"].sort(key=game.catalog.by_code)
+        entry["cards"].sort()
     if seat is not None and info.get("received"):
-        zones["hand"][seat]["known"] = {card.code: 1 << passer for card, passer in info["received"]}
+        zones["hand"][seat]["known"] = {card: 1 << passer for card, passer in info["received"]}
 
     last = info["last_trick"]
     game._load_state(
@@ -73,8 +73,8 @@ def determinize(view: View, rng: random.Random) -> UglyGame:
             "voids": voids,
             "last_trick": None
             if last is None
-            else [last[0], [s for s, _ in last[1]], [c.code for _, c in last[1]]],
-            "cut": [[s, c.code] for s, c in info["cut"]],
+            else [last[0], [s for s, _ in last[1]], [c for _, c in last[1]]],
+            "cut": [[s, c] for s, c in info["cut"]],
             "zones": zones,
         }
     )

@@ -428,6 +428,9 @@ class UglyGame(Game):
     def is_over(self) -> bool:
         return self.phase == "over"
 
+    def episode(self) -> int:
+        return self.round
+
     def scores(self) -> tuple[int, ...]:
         return tuple(self.totals)
 
@@ -558,7 +561,9 @@ class UglyGame(Game):
         }
 
     def _load_state(self, state: Mapping[str, Any]) -> None:
-        code = STANDARD.by_code
+        def code(c: str | Card) -> Card:
+            return c if isinstance(c, Card) else STANDARD.by_code(c)
+
         self._make_zones()
         self.phase = state["phase"]
         self.round = state["round"]

@@ -1,0 +1,192 @@
+"""Information-Set Monte Carlo Tree Search (Cowling, Powley & Whitehouse 2012).
+
+Every iteration deals one possible world from the searching seat's view
+(``spec.determinize``), so the search never uses a card the seat cannot
+see. Each player keeps a tree of their own information sets (the
+multiple-observer form of ISMCTS): a move is recorded in a player's tree as
+that player observed it, which is what the engine's redacted events say. So
+a hidden pass or a secret rock-paper-scissors choice is one "something
+happened" edge for the others, and simultaneous and off-turn decisions
+(the 10 in U-G-O, the last-card window in Ugh!) need no special case.
+Children are chosen by UCB1 with availability counts: an action is only
+compared with the visits of its parent in which it was legal.
+
+An iteration walks the trees until it adds a node, then plays on with a
+fast rollout policy to the end of the current scoring episode (a round, a
+hand, or the game) and backs up every player's reward in [0, 1].
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import fields, is_dataclass
+from typing import Any
+
+from cardtable.engine import Action, Card, Event, Game, GameSpec, View
+
+from .base import Agent
+
+RolloutPolicy = Callable[[Game, int, random.Random], Action]
+
+
+class Node:
+    __slots__ = ("children", "visits", "total", "avail")
+
+    def __init__(self) -> None:
+        self.children: dict[Any, Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 0
+
+
+def observation(events: list[Event], seat: int) -> tuple:
+    """What ``seat`` saw of a move: its events as redacted for that seat, made hashable."""
+    return tuple(_freeze(e.for_seat(seat)) for e in events)
+
+
+def _freeze(x: Any) -> Any:
+    if isinstance(x, Card):
+        return int(x)
+    if isinstance(x, list | tuple):
+        return tuple(_freeze(i) for i in x)
+    if isinstance(x, dict):
+        return tuple(sorted((_freeze(k), _freeze(v)) for k, v in x.items()))
+    if is_dataclass(x) and not isinstance(x, type):
+        return (type(x).__name__, *(_freeze(getattr(x, f.name)) for f in fields(x)))
+    return x
+
+
+def random_rollout(game: Game, seat: int, rng: random.Random) -> Action:
+    return rng.choice(game.legal_actions(seat))
+
+
+class ISMCTSAgent(Agent):
+    """Search within a time and an iteration budget; returns the most visited action."""
+
+    name = "hard"
+
+    def __init__(
+        self,
+        spec: GameSpec,
+        seed: int,
+        seconds: float = 0.6,
+        iterations: int = 4000,
+        exploration: float = 0.7,
+        rollout: RolloutPolicy | None = None,
+    ) -> None:
+        super().__init__(spec, seed)
+        self.seconds = seconds
+        self.iterations = iterations
+        self.exploration = exploration
+        self.rollout = rollout or spec.rollout or random_rollout
+        self.last_iterations = 0
+
+    def worlds(self, view: View) -> Callable[[], Game]:
+        """Where each iteration's world comes from: a determinization of the view."""
+        return lambda: self.spec.determinize(view, self.rng)
+
+    def choose(self, view: View) -> Action:
+        legal = view.legal
+        if not legal:
+            raise ValueError("there is nothing to decide in this view")
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        assert view.seat is not None
+        trees = [Node() for _ in range(view.players)]
+        deal = self.worlds(view)
+        deadline = time.perf_counter() + self.seconds
+        baseline = view.scores
+        done = 0
+        while done < self.iterations:
+            self._iterate(deal(), trees, baseline)
+            done += 1
+            if done % 8 == 0 and time.perf_counter() > deadline:
+                break
+        self.last_iterations = done
+        root = trees[view.seat]
+        best = max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
+        return best
+
+    def _iterate(self, world: Game, trees: list[Node], baseline: tuple[float, ...]) -> None:
+        rng = self.rng
+        players = world.players
+        pos: list[Node | None] = list(trees)
+        paths: list[list[Node]] = [[] for _ in range(players)]
+        episode = world.episode()
+        c = self.exploration
+        expanded = False
+        while not expanded and not world.is_over() and world.episode() == episode:
+            seat = world.to_act()[0]
+            node = pos[seat]
+            if node is None:
+                break
+            legal = world.legal_actions(seat)
+            untried = [a for a in legal if a not in node.children]
+            if untried:
+                action = rng.choice(untried)
+                node.children[action] = Node()
+                expanded = True
+            else:
+                log_avail = 0.0
+                best = None
+                best_value = -1.0
+                for a in legal:
+                    child = node.children[a]
+                    child.avail += 1
+                    log_avail = math.log(child.avail)
+                    value = child.total / child.visits + c * math.sqrt(log_avail / child.visits)
+                    if value > best_value:
+                        best_value, best = value, a
+                assert best is not None
+                action = best
+            events = world.apply(seat, action)
+            for p in range(players):
+                here = pos[p]
+                if here is None:
+                    continue
+                key = action if p == seat else observation(events, p)
+                child = here.children.get(key)
+                if child is None:
+                    if p == seat:
+                        raise AssertionError("the chosen child exists")
+                    child = here.children[key] = Node()
+                pos[p] = child
+                paths[p].append(child)
+            if expanded:
+                for a in legal:
+                    if a in node.children:
+                        node.children[a].avail += 1
+        policy = self.rollout
+        while not world.is_over() and world.episode() == episode:
+            seat = world.to_act()[0]
+            world.apply(seat, policy(world, seat, rng))
+        rewards = world.rewards(baseline)
+        for p in range(players):
+            reward = rewards[p]
+            for node in paths[p]:
+                node.visits += 1
+                node.total += reward
+
+
+class OmniscientAgent(ISMCTSAgent):
+    """The same search on the true game: an upper bound that shows what hidden cards cost.
+
+    It cheats by design and exists only for ``cardtable simulate``, which
+    hands it the real game before each decision (``game``).
+    """
+
+    name = "omniscient"
+
+    def __init__(self, spec: GameSpec, seed: int, **kwargs: Any) -> None:
+        super().__init__(spec, seed, **kwargs)
+        self.game: Game | None = None
+
+    def worlds(self, view: View) -> Callable[[], Game]:
+        game = self.game
+        if game is None:
+            raise ValueError("the omniscient agent needs the true game")
+        return lambda: game.clone(rng=self.rng)

@@ -1,0 +1,167 @@
+"""The agents: levels, information-set search that sees only views, the worker, simulate."""
+
+import random
+import time
+
+import pytest
+
+from cardtable import games
+from cardtable.ai import AGENTS, LEVELS, EasyAgent, ISMCTSAgent, OmniscientAgent, RuleAgent, make_agent
+from cardtable.ai.worker import Worker
+from cardtable.simulate import simulate, wilson
+from support import UGLY, random_step
+
+
+def test_levels_and_names():
+    assert list(LEVELS) == ["random", "easy", "normal", "hard"]
+    assert AGENTS["rule"] is RuleAgent and AGENTS["normal"] is RuleAgent
+    assert isinstance(make_agent("easy", UGLY, 1), EasyAgent)
+    assert isinstance(make_agent("hard", UGLY, 1), ISMCTSAgent)
+    assert isinstance(make_agent("omniscient", UGLY, 1), OmniscientAgent)
+
+
+def _fast(agent, iterations=60):
+    agent.seconds = 60.0  # the iteration budget decides: the same choice on any machine
+    agent.iterations = iterations
+    return agent
+
+
+def _midgame(game_id, players, seed, steps):
+    spec = games.get(game_id)
+    game = spec.new_game(players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over():
+            break
+        random_step(game, rng)
+    return spec, game
+
+
+def test_search_sees_only_the_view():
+    """Two games that differ only in cards the seat cannot see get the same decisions."""
+    compared = 0
+    for seed in range(12):
+        spec, game = _midgame("ugly", 4, seed, 60 + seed * 7)
+        if game.is_over() or game.phase != "play":
+            continue
+        seat = game.to_act()[0]
+        a, b = [s for s in range(4) if s != seat][:2]
+        hidden_a = [c for c in game.hands[a].cards if not game.hands[a].known.get(c, 0) >> seat & 1]
+        hidden_b = [c for c in game.hands[b].cards if not game.hands[b].known.get(c, 0) >> seat & 1]
+        if not hidden_a or not hidden_b:
+            continue
+        other = game.clone()
+        x, y = hidden_a[0], hidden_b[0]
+        other.hands[a].cards.remove(x)
+        other.hands[b].cards.remove(y)
+        other.hands[a].cards = sorted([*other.hands[a].cards, y])
+        other.hands[b].cards = sorted([*other.hands[b].cards, x])
+        assert other.to_dict() != game.to_dict()
+        first = _fast(make_agent("hard", spec, 99)).choose(game.view(seat))
+        second = _fast(make_agent("hard", spec, 99)).choose(other.view(seat))
+        assert first == second
+        compared += 1
+    assert compared >= 4
+
+
+@pytest.mark.parametrize(
+    "game_id, players, steps",
+    [("ugly", 4, 40), ("ugly", 3, 5), ("ugo", 2, 30), ("ugo", 3, 60), ("ugh", 4, 50), ("ultimate-loser", 4, 20)],
+)
+def test_search_plays_legal_moves_in_every_game(game_id, players, steps):
+    spec, game = _midgame(game_id, players, 7, steps)
+    agent = _fast(make_agent("hard", spec, 3), iterations=40)
+    rng = random.Random(1)
+    for _ in range(25):
+        if game.is_over():
+            break
+        seat = game.to_act()[0]
+        view = game.view(seat)
+        action = agent.choose(view)
+        assert action in view.legal
+        game.apply(seat, action)
+        if rng.random() < 0.5 and not game.is_over():
+            random_step(game, rng)
+
+
+def test_search_answers_off_turn_decisions():
+    """U-G-O's 10: the defender decides during the attacker's turn."""
+    from support import act, ugo_game
+
+    game = ugo_game(tables=[[("6S@0", "attack", True, "")], []], hands=["", "10H@0 2C@0"])
+    act(game, "attack", "6S@0")
+    assert game.to_act() == (1,)
+    action = _fast(make_agent("hard", game.spec, 5), iterations=80).choose(game.view(1))
+    assert action.kind == "ten"  # a 12-card direct hit is worth a 10
+
+
+def test_search_respects_its_time_limit():
+    spec, game = _midgame("ugly", 4, 3, 40)
+    rng = random.Random(2)
+    while len(game.legal_actions(game.to_act()[0])) < 2:
+        random_step(game, rng)
+    agent = make_agent("hard", spec, 1)
+    agent.seconds, agent.iterations = 0.2, 10**9
+    start = time.perf_counter()
+    agent.choose(game.view(game.to_act()[0]))
+    assert time.perf_counter() - start < 0.6
+    assert agent.last_iterations > 10
+
+
+def test_omniscient_needs_the_true_game():
+    spec, game = _midgame("ugly", 4, 3, 40)
+    rng = random.Random(2)
+    while len(game.legal_actions(game.to_act()[0])) < 2:
+        random_step(game, rng)
+    agent = _fast(make_agent("omniscient", spec, 1), iterations=30)
+    with pytest.raises(ValueError, match="true game"):
+        agent.choose(game.view(game.to_act()[0]))
+    agent.game = game
+    view = game.view(game.to_act()[0])
+    assert agent.choose(view) in view.legal
+
+
+def test_easy_makes_mistakes_but_stays_legal():
+    spec, game = _midgame("ugly", 4, 5, 40)
+    rng = random.Random(2)
+    while len(game.legal_actions(game.to_act()[0])) < 3:
+        random_step(game, rng)
+    view = game.view(game.to_act()[0])
+    normal = RuleAgent(spec, 1).choose(view)
+    easy = EasyAgent(spec, 1)
+    picks = [easy.choose(view) for _ in range(200)]
+    assert all(p in view.legal for p in picks)
+    assert any(p != normal for p in picks) and sum(p == normal for p in picks) > 100
+
+
+def test_parallel_simulation_gives_the_same_games():
+    one = simulate(UGLY, 4, 6, ["normal", "random", "easy", "random"], seed=5, workers=1)
+    two = simulate(UGLY, 4, 6, ["normal", "random", "easy", "random"], seed=5, workers=2)
+    assert (one.wins, one.mean_scores, one.means) == (two.wins, two.mean_scores, two.means)
+    assert two.workers == 2 and one.decisions == two.decisions
+
+
+def test_wilson_interval():
+    lo, hi = wilson(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+
+
+def test_the_worker_process_decides_for_the_app():
+    spec, game = _midgame("ugly", 4, 3, 40)
+    seat = game.to_act()[0]
+    view = game.view(seat)
+    worker = Worker()
+    try:
+        ticket = worker.ask("ugly", "normal", 4, seat, view)
+        deadline = time.time() + 30
+        answer = None
+        while answer is None and time.time() < deadline:
+            answer = worker.poll()
+            time.sleep(0.01)
+        assert answer is not None
+        got, action, error = answer
+        assert got == ticket and error is None and action in view.legal
+        assert action == RuleAgent(spec, 4).choose(view)  # the same agent, seeded the same
+    finally:
+        worker.close()
