@@ -418,6 +418,7 @@ def test_last_card_a_number_card_is_played_then_the_player_locks_and_the_game_en
     # The flip happened: the purple 5 is on Safety pile 1, seat 0 plays on.
     assert faces(game.safety[0].cards) == ["P5"] and game.to_act() == (0,) and not game.is_over()
     assert {a.kind for a in game.legal_actions(0)} == {"take"}  # the deck is empty
+    assert game.view(0).prompt == "Take the top of a Safety pile (the deck is empty)"
     do(game, 0, "take", "P5")
     lock(game, 0, "G5 O5 P5")
     assert game.is_over()

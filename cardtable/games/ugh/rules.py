@@ -669,6 +669,8 @@ class UghGame(Game):
             return f"Ugh! Discard {self.discards_left} {noun} from your Pool"
         if self.taken:
             return "Lock sets, or end your turn"
+        if not self.deck.cards:  # the last card went onto a Safety pile
+            return "Take the top of a Safety pile (the deck is empty)"
         if not any(p.cards for p in self.safety):
             return "Flip a card"
         if self.flips >= SAFETY_PILES:
