@@ -409,6 +409,22 @@ def test_last_card_window_then_an_ugh_ends_the_game_without_locking():
     assert pool_faces(game, 1) == ["G5", "O5"]  # unlocked, unscored; no discards at the end
 
 
+def test_the_last_card_window_starts_with_the_current_player_and_goes_clockwise():
+    game = ugh_game(pools=["G1 O1 P1", "G2 O2 P2", "G3 O3 P3", "G4 O4 P4"], deck="P5", rest="discard", turn=2)
+    events = do(game, 2, "flip")
+    assert _announced(events, "last_card")[0].value == (2, 3, 0, 1)
+    order = []
+    while game.phase == "window":
+        seat = game.to_act()[0]
+        order.append(seat)
+        assert game.view(seat).prompt == "Last card: lock any sets now, then say done"
+        do(game, seat, "done")
+    assert order == [2, 3, 0, 1]
+    # Nobody locked; then seat 2 flips: the purple 5 goes onto Safety pile 1.
+    assert game.to_act() == (2,) and faces(game.safety[0].cards) == ["P5"]
+    assert game.scores() == (0, 0, 0, 0)
+
+
 def test_last_card_a_number_card_is_played_then_the_player_locks_and_the_game_ends():
     game = ugh_game(pools=["G5 O5", "G3 O3 P3", "", ""], deck="P5", rest="discard")
     events = do(game, 0, "flip")
