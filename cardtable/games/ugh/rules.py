@@ -30,6 +30,16 @@ green 1s; for the Ice Age, per color); the turn ends by itself when the card
 is taken and no set can be locked; seats with no set are skipped in the
 last-card window.
 
+**Decisions where RULES.md is silent.** A Wild flipped 4th may still steal
+(the source: the 4th card "must be played"); with ``fourth_flip_wild_steals``
+off it goes into the Pool as a Number card. A flipped Wild is decided first,
+steal or keep, before any locking (locking could change nothing: a Wild
+steals only from the other Pools). The Ice Age counts the All Wild as no
+color of its own, so it goes only as the one card more; the one card of each
+color is discarded first, then the one more (the same choices, in a fixed
+order). When the last card is an Ugh!, nothing is discarded: the game ends
+at once and unlocked cards score nothing anyway.
+
 Action labels may name seats with ``{seat:N}`` placeholders, like prompts.
 """
 
