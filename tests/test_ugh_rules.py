@@ -217,7 +217,9 @@ def test_two_decks_a_wild_steals_the_wild_of_its_own_color():
 
 
 def test_locked_cards_and_own_cards_cannot_be_stolen():
-    game = ugh_game(pools=["O4", "O1", "", ""], victory=["", "O3 G3 P3", "", ""], deck="WO G5")
+    game = ugh_game(
+        pools=["O4", "O1", "", ""], victory=["", "O3 G3 P3", "", ""], ughs=["", "", "UGH-3", ""], deck="WO G5"
+    )
     do(game, 0, "flip")
     steals = [a for a in game.legal_actions(0) if a.kind == "steal"]
     assert faces(a.card for a in steals) == ["O1"]
@@ -225,6 +227,10 @@ def test_locked_cards_and_own_cards_cannot_be_stolen():
     locked = next(c for c in game.victory[1].cards if faces([c]) == ["O3"])
     with pytest.raises(IllegalAction, match="locked"):
         game.apply(0, Action("steal", locked, target=1))
+    # A face-down Ugh! card is not named as locked: the error must not tell where an unseen card is.
+    (hidden,) = game.victory[2].cards
+    with pytest.raises(IllegalAction, match="not in any player's Pool"):
+        game.apply(0, Action("steal", hidden, target=2))
     with pytest.raises(IllegalAction, match="already in your Pool"):
         game.apply(0, Action("steal", game.pools[0].cards[0]))
     with pytest.raises(IllegalAction, match="decide about the Wild first"):

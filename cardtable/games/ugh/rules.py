@@ -277,7 +277,7 @@ class UghGame(Game):
             raise IllegalAction(f"steal a card with the {wild.name} or keep it, not {kind}")
         owner = self._pool_owner(card)
         if owner is None:
-            if card is not None and any(card in v.cards for v in self.victory):
+            if any(card in cards for sets in self.sets for cards, _ in sets):
                 raise IllegalAction(f"{_name(card)} is locked: locked cards cannot be stolen")
             raise IllegalAction(f"{_name(card)} is not in any player's Pool")
         if owner == seat:
