@@ -493,6 +493,30 @@ def test_only_the_seat_to_act_may_act():
     assert game.legal_actions(2) == []
 
 
+def test_an_action_without_its_card_or_with_a_wrong_seat_says_so():
+    game = ugh_game(pools=["G4 O2 P3", "O1", "", ""], safety=["G1", "", ""], deck="WA G5")
+    before = game.to_dict()
+    with pytest.raises(IllegalAction, match="^say which top card of a Safety pile to take$"):
+        game.apply(0, Action("take"))
+    with pytest.raises(IllegalAction, match="^say which card of your Pool to put in the set$"):
+        game.apply(0, Action("lock"))
+    assert game.to_dict() == before
+    do(game, 0, "flip")
+    before = game.to_dict()
+    with pytest.raises(IllegalAction, match="^say which card to steal with the All Wild$"):
+        game.apply(0, Action("steal"))
+    o1 = game.pools[1].cards[0]
+    with pytest.raises(IllegalAction, match=r"^orange 1 is in \{seat:1\}'s Pool, not \{seat:2\}'s$"):
+        game.apply(0, Action("steal", o1, target=2))
+    with pytest.raises(IllegalAction, match="target is the seat robbed, not 'pool'"):
+        game.apply(0, Action("steal", o1, target="pool"))
+    assert game.to_dict() == before
+    game = ugh_game(pools=["P4 G1 O5", "", "", ""], deck="UGH-2 G5")
+    do(game, 0, "flip")
+    with pytest.raises(IllegalAction, match="^say which card of your Pool to discard$"):
+        game.apply(0, Action("discard"))
+
+
 def test_prompts_name_the_player_to_wait_for():
     game = ugh_game(safety=["G1", "", ""], deck="G1", turn=2)
     assert game.view(2).prompt == "Take the top of a Safety pile, or flip a card"

@@ -213,7 +213,7 @@ class UghGame(Game):
         if card is not None and not self._is_own_card(card):
             raise IllegalAction(f"{card!r} is not a card of this game")
         if card is not None and kind in _CARDLESS:
-            raise IllegalAction(f"{kind} concerns no card (got {_name(card)})")
+            raise IllegalAction(f"{kind} concerns no card (got {card.name})")
         phase = self.phase
         if self.forming[seat].cards:
             if kind == "lock":
@@ -235,8 +235,10 @@ class UghGame(Game):
         elif phase == "discard":
             if kind != "discard":
                 raise IllegalAction(f"the Ugh! card must be resolved first: discard, not {kind}")
+            if card is None:
+                raise IllegalAction("say which card of your Pool to discard")
             if card not in self._discard_candidates(seat):
-                raise IllegalAction(f"{_name(card)} cannot be discarded now: {self._discard_hint(seat)}")
+                raise IllegalAction(f"{card.name} cannot be discarded now: {self._discard_hint(seat)}")
         elif kind != "done":  # the last-card window
             raise IllegalAction(f"in the last-card window you may only lock sets or be done, not {kind}")
 
@@ -251,11 +253,13 @@ class UghGame(Game):
             if self.taken:
                 raise IllegalAction("you have your card for this turn: lock sets or end your turn")
             card = action.card
+            if card is None:
+                raise IllegalAction("say which top card of a Safety pile to take")
             piles = [p for p, pile in enumerate(self.safety) if pile.cards and pile.cards[-1] == card]
-            if card is None or not piles:
-                raise IllegalAction(f"{_name(card)} is not on top of a Safety pile")
+            if not piles:
+                raise IllegalAction(f"{card.name} is not on top of a Safety pile")
             if action.target is not None and action.target not in piles:
-                raise IllegalAction(f"{_name(card)} is not on top of Safety pile {_pile_name(action.target)}")
+                raise IllegalAction(f"{card.name} is not on top of Safety pile {_pile_name(action.target)}")
             return
         if kind == "end":
             if not self.taken:
@@ -268,35 +272,43 @@ class UghGame(Game):
         card = action.card
         if kind == "keep":
             if card is not None and card != wild:
-                raise IllegalAction(f"the card to keep is the {wild.name}, not {_name(card)}")
+                raise IllegalAction(f"the card to keep is the {wild.name}, not {card.name}")
             expected = self._keep_action(wild).target
             if action.target is not None and action.target != expected:
                 raise IllegalAction(f"the {wild.name} can only go {self._keep_place()}")
             return
         if kind != "steal":
             raise IllegalAction(f"steal a card with the {wild.name} or keep it, not {kind}")
+        if card is None:
+            raise IllegalAction(f"say which card to steal with the {wild.name}")
         owner = self._pool_owner(card)
         if owner is None:
             if any(card in cards for sets in self.sets for cards, _ in sets):
-                raise IllegalAction(f"{_name(card)} is locked: locked cards cannot be stolen")
-            raise IllegalAction(f"{_name(card)} is not in any player's Pool")
+                raise IllegalAction(f"{card.name} is locked: locked cards cannot be stolen")
+            raise IllegalAction(f"{card.name} is not in any player's Pool")
         if owner == seat:
-            raise IllegalAction(f"{_name(card)} is already in your Pool: steal from another player")
-        if action.target is not None and action.target != owner:
-            raise IllegalAction(f"{_name(card)} is in {seat_ref(owner)}'s Pool, not {action.target!r}'s")
+            raise IllegalAction(f"{card.name} is already in your Pool: steal from another player")
+        target = action.target
+        if target is not None and target != owner:
+            where = f"{card.name} is in {seat_ref(owner)}'s Pool"
+            if isinstance(target, int) and not isinstance(target, bool) and 0 <= target < self.players:
+                raise IllegalAction(f"{where}, not {seat_ref(target)}'s")
+            raise IllegalAction(f"{where}; a steal's target is the seat robbed, not {target!r}")
         if not self._can_steal(wild, card):  # type: ignore[arg-type]
-            raise IllegalAction(f"the {wild.name} cannot steal {_name(card)}: {self._steal_rule(wild)}")
+            raise IllegalAction(f"the {wild.name} cannot steal {card.name}: {self._steal_rule(wild)}")
 
     def _check_lock(self, seat: int, card: Any) -> None:
+        if card is None:
+            raise IllegalAction("say which card of your Pool to put in the set")
         pool = self.pools[seat].cards
         if card not in pool:
-            if card is not None and card in self.forming[seat].cards:
-                raise IllegalAction(f"{_name(card)} is already in the set")
-            raise IllegalAction(f"{_name(card)} is not in your Pool")
+            if card in self.forming[seat].cards:
+                raise IllegalAction(f"{card.name} is already in the set")
+            raise IllegalAction(f"{card.name} is not in your Pool")
         if card not in lock_candidates(pool, self.forming[seat].cards, self.t.color):
             if self.forming[seat].cards:
-                raise IllegalAction(f"{_name(card)} cannot complete a set with the cards chosen")
-            raise IllegalAction(f"{_name(card)} is not part of any complete set in your Pool")
+                raise IllegalAction(f"{card.name} cannot complete a set with the cards chosen")
+            raise IllegalAction(f"{card.name} is not part of any complete set in your Pool")
 
     # -- applying --------------------------------------------------------------
 
@@ -774,10 +786,6 @@ class UghGame(Game):
 
 def _steal_action(card: Card, victim: int) -> Action:
     return Action("steal", card, target=victim, label=f"Steal {card.name} from {seat_ref(victim)}")
-
-
-def _name(card: Any) -> str:
-    return card.name if isinstance(card, Card) else repr(card)
 
 
 def _pile_name(target: Any) -> str:
