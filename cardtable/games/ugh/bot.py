@@ -27,6 +27,7 @@ from cardtable.engine import Action, Card, View
 
 from .cards import ALL, NUMBER, SAFETY_PILES, UGH, WILD, UghCards, tables_for
 from .sets import set_score
+from .wilds import steal_targets
 
 Face = tuple[int, int]
 """How the bot sees a Pool card: (color 0-2, or 3 for the All Wild; value, or -1 for a Wild)."""
@@ -494,16 +495,8 @@ class _Outlook:
 
     def _best_steal(self, wild: Card, base: float) -> float:
         k = self.k
-        color = k.t.color
-        w = color[wild]
-        best = float("-inf")
-        for victim, their in enumerate(k.pools):
-            if victim == k.seat:
-                continue
-            for c in their:
-                if w == ALL or color[c] == w or color[c] == ALL:
-                    best = max(best, _steal_value(k, c, victim, base))
-        return best
+        targets = steal_targets(k.pools, k.seat, wild, k.t.color)
+        return max((_steal_value(k, c, victim, base) for victim, c in targets), default=float("-inf"))
 
     def stop(self, tops: tuple[int, ...]) -> float:
         """Taking the best top now, minus what the rest offers the next player."""

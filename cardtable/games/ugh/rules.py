@@ -69,6 +69,7 @@ from cardtable.engine.game import Game
 
 from .cards import ALL, COLORS, SAFETY_PILES, UGH, WILD, UghCards, tables_for
 from .sets import can_lock, lock_candidates, set_score
+from .wilds import can_steal, steal_rule, steal_targets
 
 MAX_FLIPS = SAFETY_PILES + 1
 """Flips 1-3 go onto Safety piles 1-3; the 4th goes straight into the Pool."""
@@ -294,8 +295,8 @@ class UghGame(Game):
             if isinstance(target, int) and not isinstance(target, bool) and 0 <= target < self.players:
                 raise IllegalAction(f"{where}, not {seat_ref(target)}'s")
             raise IllegalAction(f"{where}; a steal's target is the seat robbed, not {target!r}")
-        if not self._can_steal(wild, card):  # type: ignore[arg-type]
-            raise IllegalAction(f"the {wild.name} cannot steal {card.name}: {self._steal_rule(wild)}")
+        if not can_steal(wild, card, self.t.color):
+            raise IllegalAction(f"the {wild.name} cannot steal {card.name}: {steal_rule(wild, self.t.color)}")
 
     def _check_lock(self, seat: int, card: Any) -> None:
         if card is None:
@@ -591,31 +592,8 @@ class UghGame(Game):
                 return s
         return None
 
-    def _can_steal(self, wild: Card, card: Card) -> bool:
-        """A Wild steals its color (Number or Wild) and the All Wild; the All Wild steals anything."""
-        color = self.t.color
-        w = color[wild]
-        return w == ALL or color[card] == w or color[card] == ALL
-
     def _steal_targets(self, seat: int, wild: Card, first_only: bool = False) -> list[tuple[int, Card]]:
-        out = []
-        color = self.t.color
-        w = color[wild]
-        for victim, pool in enumerate(self.pools):
-            if victim == seat:
-                continue
-            for c in pool.cards:
-                if w == ALL or color[c] == w or color[c] == ALL:
-                    out.append((victim, c))
-                    if first_only:
-                        return out
-        return out
-
-    def _steal_rule(self, wild: Card) -> str:
-        w = self.t.color[wild]
-        if w == ALL:
-            return "the All Wild steals any card"
-        return f"a {COLORS[w]} Wild steals only {COLORS[w]} cards and the All Wild"
+        return steal_targets([p.cards for p in self.pools], seat, wild, self.t.color, first_only)
 
     def _is_own_card(self, card: Any) -> bool:
         """A card of this game's catalog (by index and code: pickled copies count too)."""
