@@ -26,6 +26,7 @@ from functools import lru_cache
 from cardtable.engine import Action, Card, View
 
 from .cards import ALL, NUMBER, SAFETY_PILES, UGH, WILD, UghCards, tables_for
+from .discards import ice_age_colors
 from .sets import set_score
 from .wilds import steal_targets
 
@@ -402,7 +403,7 @@ def _ugh_loss(k: _Knowledge, faces: tuple[Face, ...], ugh: Card) -> float:
     before = valuer.value(faces)
     pool = list(faces)
     if t.ice[ugh]:
-        steps: list[set[int] | None] = [{col} for col in sorted({c for c, _ in pool if c != ALL})]
+        steps: list[set[int] | None] = [{col} for col in ice_age_colors(c for c, _ in pool)]
         steps.append(None)
     else:
         steps = [None] * t.value[ugh]

@@ -67,7 +67,8 @@ from cardtable.engine import (
 )
 from cardtable.engine.game import Game
 
-from .cards import ALL, COLORS, SAFETY_PILES, UGH, WILD, UghCards, tables_for
+from .cards import COLORS, SAFETY_PILES, UGH, WILD, UghCards, tables_for
+from .discards import discard_candidates, discards_for, forced_discard
 from .sets import can_lock, lock_candidates, set_score
 from .wilds import can_steal, steal_rule, steal_targets
 
@@ -191,7 +192,7 @@ class UghGame(Game):
             return out
         if phase == "discard":
             discard = t.discard
-            return [discard[c] for c in self._discard_candidates(seat)]
+            return [discard[c] for c in discard_candidates(pool, self.ice_colors, t.color)]
         if phase == "wild":
             wild = self.flipped.cards[-1]
             out = [_steal_action(c, victim) for victim, c in self._steal_targets(seat, wild)]
@@ -238,7 +239,7 @@ class UghGame(Game):
                 raise IllegalAction(f"the Ugh! card must be resolved first: discard, not {kind}")
             if card is None:
                 raise IllegalAction("say which card of your Pool to discard")
-            if card not in self._discard_candidates(seat):
+            if card not in discard_candidates(self.pools[seat].cards, self.ice_colors, self.t.color):
                 raise IllegalAction(f"{card.name} cannot be discarded now: {self._discard_hint(seat)}")
         elif kind != "done":  # the last-card window
             raise IllegalAction(f"in the last-card window you may only lock sets or be done, not {kind}")
@@ -425,25 +426,9 @@ class UghGame(Game):
             self._put_away_ugh(events)
             self._game_over(events)
             return
-        t = self.t
-        pool = self.pools[self.turn].cards
-        if t.ice[card]:
-            color = t.color
-            self.ice_colors = sorted({color[c] for c in pool if color[c] != ALL})
-            self.discards_left = len(self.ice_colors) + 1
-        else:
-            self.ice_colors = []
-            self.discards_left = t.value[card]
+        self.discards_left, self.ice_colors = discards_for(card, self.pools[self.turn].cards, self.t)
         self.phase = "discard"
         self._auto_discard(events)
-
-    def _discard_candidates(self, seat: int) -> list[Card]:
-        pool = self.pools[seat].cards
-        if not self.ice_colors:
-            return list(pool)
-        color = self.t.color
-        need = self.ice_colors
-        return [c for c in pool if color[c] in need]
 
     def _auto_discard(self, events: list[Event]) -> None:
         """Make the discards nobody needs to choose; finish the Ugh! when none are left."""
@@ -454,7 +439,7 @@ class UghGame(Game):
                 for card in list(pool):
                     self._discard_one(seat, card, events)
                 break
-            forced = self._forced_discard(pool)
+            forced = forced_discard(pool, self.ice_colors, self.t)
             if forced is None:
                 return  # a real choice: wait for the player
             self._discard_one(seat, forced, events)
@@ -462,20 +447,6 @@ class UghGame(Game):
         self.ice_colors = []
         self._put_away_ugh(events)
         self._end_turn(events)
-
-    def _forced_discard(self, pool: list[Card]) -> Card | None:
-        """A discard that is no choice: the only kind of card that may (or, for the Ice Age,
-        that must, for one of its colors) go; None when the player has to choose."""
-        face = self.t.face
-        if self.ice_colors:
-            color = self.t.color
-            for col in self.ice_colors:
-                of_color = [c for c in pool if color[c] == col]
-                if all(face[c] == face[of_color[0]] for c in of_color):
-                    return of_color[0]
-            return None
-        first = face[pool[0]]
-        return pool[0] if all(face[c] == first for c in pool) else None
 
     def _discard_one(self, seat: int, card: Card, events: list[Event]) -> None:
         self.pools[seat].cards.remove(card)
