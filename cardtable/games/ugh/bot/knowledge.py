@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from cardtable.engine import Card, View
 
 from ..cards import NUMBER, SAFETY_PILES, UGH, UghCards, tables_for
+from ..sets import WILD_VALUE
 from .value import Face, Valuer
 
 PROMISE_PER_TURN = 0.1  # the chance a missing color comes (or a card is bettered) per turn left ...
@@ -47,7 +48,7 @@ class Knowledge:
 
     def face(self, card: Card) -> Face:
         t = self.t
-        return (t.color[card], t.value[card] if t.kind[card] == NUMBER else -1)
+        return (t.color[card], t.value[card] if t.kind[card] == NUMBER else WILD_VALUE)
 
     def faces(self, cards: Iterable[Card]) -> tuple[Face, ...]:
         return tuple(sorted(self.face(c) for c in cards))

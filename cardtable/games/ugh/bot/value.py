@@ -11,9 +11,11 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from ..cards import ALL, UghCards
+from ..sets import WILD_VALUE, values_score
 
 Face = tuple[int, int]
-"""How the bot sees a Pool card: (color 0-2, or 3 for the All Wild; value, or -1 for a Wild)."""
+"""How the bot sees a Pool card: (color 0-2, or 3 for the All Wild; value, or
+:data:`~cardtable.games.ugh.sets.WILD_VALUE` for a Wild)."""
 
 CHOICES = 2  # a missing color is filled with the better of about this many cards
 EXACT_SPLIT = 12  # Pools up to this size are split into sets exactly
@@ -31,14 +33,8 @@ def compatible(faces: Sequence[Face]) -> bool:
 
 
 def face_set_score(faces: Sequence[Face]) -> int:
-    numbers = [v for _, v in faces if v >= 0]
-    if not numbers:
-        return 0
-    wild = max(min(numbers) - 1, 0)
-    score = 1
-    for _, v in faces:
-        score *= v if v >= 0 else wild
-    return score
+    """What these cards score as a set (RULES.md §3, as :func:`~cardtable.games.ugh.sets.set_score`)."""
+    return values_score(v for _, v in faces)
 
 
 @lru_cache(maxsize=32)
@@ -101,16 +97,16 @@ class Valuer:
                 others = [numbers[c][0] for c in range(3) if c != col and numbers[c]]
                 worth = (min(others) if others else future) - 1
                 slot = sum(1 for v in numbers[col] if v > worth)
-                numbers[col][slot:slot] = [-1] * wilds[col]
+                numbers[col][slot:slot] = [WILD_VALUE] * wilds[col]
         size = max(len(vs) for vs in numbers)
         groups = [[vs[j] if j < len(vs) else None for vs in numbers] for j in range(size)]
         for _ in range(alls):  # the All Wild fills the fullest group missing a color
             open_groups = [g for g in groups if None in g]
             if open_groups:
                 g = max(open_groups, key=lambda g: 3 - g.count(None))
-                g[g.index(None)] = -1
+                g[g.index(None)] = WILD_VALUE
             else:
-                groups.append([-1, None, None])
+                groups.append([WILD_VALUE, None, None])
         total = 0.0
         for g in groups:
             held = [v for v in g if v is not None and v >= 0]
