@@ -240,7 +240,7 @@ class UghGame(Game):
             if card is None:
                 raise IllegalAction("say which card of your Pool to discard")
             if card not in discard_candidates(self.pools[seat].cards, self.ice_colors, self.t.color):
-                raise IllegalAction(f"{card.name} cannot be discarded now: {self._discard_hint(seat)}")
+                raise IllegalAction(f"{card.name} cannot be discarded now: {self._discard_hint()}")
         elif kind != "done":  # the last-card window
             raise IllegalAction(f"in the last-card window you may only lock sets or be done, not {kind}")
 
@@ -579,7 +579,7 @@ class UghGame(Game):
         label = f"Use the {wild.name} as a Number card {self._keep_place()}"
         return Action("keep", wild, target=target, label=label)
 
-    def _discard_hint(self, seat: int) -> str:
+    def _discard_hint(self) -> str:
         if self.ice_colors:
             return "discard one card of each color first: " + ", ".join(COLORS[c] for c in self.ice_colors)
         return "only cards in your Pool can be discarded"
