@@ -5,6 +5,7 @@ import random
 import pytest
 
 from cardtable.games.ugh.bot import choose
+from cardtable.games.ugh.bot.knowledge import read
 from cardtable.simulate import simulate
 from ugh_support import UGH, do, faces, ugh_game
 
@@ -114,6 +115,16 @@ def test_an_ugh_takes_the_cards_it_will_miss_least():
         picks += faces([action.card])
         game.apply(0, action)
     assert sorted(picks) == ["G1", "O2"]
+
+
+def test_face_down_ugh_cards_are_counted_out_of_the_deck():
+    # Unseen by seat 1: the 4 deck cards and seat 0's face-down Ugh! card, 2 of the 5 Ugh! cards.
+    # The face-down one is not in the deck: the next card is an Ugh! card 1 time in 4, not 2 in 4.
+    game = ugh_game(ughs=["UGH", "", "", ""], deck="G3 UGH-2 O3 P3", rest="discard")
+    for seat in (0, 1):
+        k = read(game.view(seat))
+        assert k.deck_size == 4 and k.ugh_chance == pytest.approx(1 / 4)
+        assert sum(p for _, p in k.deck) == pytest.approx(1)
 
 
 def _deck_of(ughs, numbers):

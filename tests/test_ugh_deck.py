@@ -63,6 +63,7 @@ def test_two_decks_for_nine_players():
     faces = _faces(game.catalog)
     assert faces["WA"] == 2 and faces["ICE"] == 2 and faces["G1"] == 12
     assert UGH.new_game(6, seed=1).view(0).info["decks"] == 1
+    assert UGH.new_game(7, seed=1).view(0).info["decks"] == 2
     assert len(UGH.new_game(4, {"decks": 2}, seed=1).all_cards()) == 220
 
 

@@ -100,6 +100,8 @@ def test_random_games_keep_every_invariant_and_end(seed, players, variant, check
         # A click on a card means one action: no card is in two of them.
         cards = [a.card for a in legal if a.card is not None]
         assert len(cards) == len(set(cards))
+        # The status line offers a flip exactly when flipping is legal.
+        assert ("flip" in game.view(seat).prompt.lower()) == any(a.kind == "flip" for a in legal)
         check = step % check_every == 0
         # The acting seat, another seat and a spectator: every seat of 12 would take too long.
         watchers = (seat, rng.randrange(players), None)

@@ -217,7 +217,9 @@ def test_two_decks_a_wild_steals_the_wild_of_its_own_color():
 
 
 def test_locked_cards_and_own_cards_cannot_be_stolen():
-    game = ugh_game(pools=["O4", "O1", "", ""], victory=["", "O3 G3 P3", "", ""], deck="WO G5")
+    game = ugh_game(
+        pools=["O4", "O1", "", ""], victory=["", "O3 G3 P3", "", ""], ughs=["", "", "UGH-3", ""], deck="WO G5"
+    )
     do(game, 0, "flip")
     steals = [a for a in game.legal_actions(0) if a.kind == "steal"]
     assert faces(a.card for a in steals) == ["O1"]
@@ -225,6 +227,10 @@ def test_locked_cards_and_own_cards_cannot_be_stolen():
     locked = next(c for c in game.victory[1].cards if faces([c]) == ["O3"])
     with pytest.raises(IllegalAction, match="locked"):
         game.apply(0, Action("steal", locked, target=1))
+    # A face-down Ugh! card is not named as locked: the error must not tell where an unseen card is.
+    (hidden,) = game.victory[2].cards
+    with pytest.raises(IllegalAction, match="not in any player's Pool"):
+        game.apply(0, Action("steal", hidden, target=2))
     with pytest.raises(IllegalAction, match="already in your Pool"):
         game.apply(0, Action("steal", game.pools[0].cards[0]))
     with pytest.raises(IllegalAction, match="decide about the Wild first"):
@@ -409,6 +415,22 @@ def test_last_card_window_then_an_ugh_ends_the_game_without_locking():
     assert pool_faces(game, 1) == ["G5", "O5"]  # unlocked, unscored; no discards at the end
 
 
+def test_the_last_card_window_starts_with_the_current_player_and_goes_clockwise():
+    game = ugh_game(pools=["G1 O1 P1", "G2 O2 P2", "G3 O3 P3", "G4 O4 P4"], deck="P5", rest="discard", turn=2)
+    events = do(game, 2, "flip")
+    assert _announced(events, "last_card")[0].value == (2, 3, 0, 1)
+    order = []
+    while game.phase == "window":
+        seat = game.to_act()[0]
+        order.append(seat)
+        assert game.view(seat).prompt == "Last card: lock any sets now, then say done"
+        do(game, seat, "done")
+    assert order == [2, 3, 0, 1]
+    # Nobody locked; then seat 2 flips: the purple 5 goes onto Safety pile 1.
+    assert game.to_act() == (2,) and faces(game.safety[0].cards) == ["P5"]
+    assert game.scores() == (0, 0, 0, 0)
+
+
 def test_last_card_a_number_card_is_played_then_the_player_locks_and_the_game_ends():
     game = ugh_game(pools=["G5 O5", "G3 O3 P3", "", ""], deck="P5", rest="discard")
     events = do(game, 0, "flip")
@@ -418,6 +440,7 @@ def test_last_card_a_number_card_is_played_then_the_player_locks_and_the_game_en
     # The flip happened: the purple 5 is on Safety pile 1, seat 0 plays on.
     assert faces(game.safety[0].cards) == ["P5"] and game.to_act() == (0,) and not game.is_over()
     assert {a.kind for a in game.legal_actions(0)} == {"take"}  # the deck is empty
+    assert game.view(0).prompt == "Take the top of a Safety pile (the deck is empty)"
     do(game, 0, "take", "P5")
     lock(game, 0, "G5 O5 P5")
     assert game.is_over()
@@ -468,6 +491,30 @@ def test_only_the_seat_to_act_may_act():
         game.apply(0, Action("lock", 5))
     assert game.to_dict() == before
     assert game.legal_actions(2) == []
+
+
+def test_an_action_without_its_card_or_with_a_wrong_seat_says_so():
+    game = ugh_game(pools=["G4 O2 P3", "O1", "", ""], safety=["G1", "", ""], deck="WA G5")
+    before = game.to_dict()
+    with pytest.raises(IllegalAction, match="^say which top card of a Safety pile to take$"):
+        game.apply(0, Action("take"))
+    with pytest.raises(IllegalAction, match="^say which card of your Pool to put in the set$"):
+        game.apply(0, Action("lock"))
+    assert game.to_dict() == before
+    do(game, 0, "flip")
+    before = game.to_dict()
+    with pytest.raises(IllegalAction, match="^say which card to steal with the All Wild$"):
+        game.apply(0, Action("steal"))
+    o1 = game.pools[1].cards[0]
+    with pytest.raises(IllegalAction, match=r"^orange 1 is in \{seat:1\}'s Pool, not \{seat:2\}'s$"):
+        game.apply(0, Action("steal", o1, target=2))
+    with pytest.raises(IllegalAction, match="target is the seat robbed, not 'pool'"):
+        game.apply(0, Action("steal", o1, target="pool"))
+    assert game.to_dict() == before
+    game = ugh_game(pools=["P4 G1 O5", "", "", ""], deck="UGH-2 G5")
+    do(game, 0, "flip")
+    with pytest.raises(IllegalAction, match="^say which card of your Pool to discard$"):
+        game.apply(0, Action("discard"))
 
 
 def test_prompts_name_the_player_to_wait_for():

@@ -1,12 +1,13 @@
 """Ugh! views and events never show a seat what it may not see; determinization respects views."""
 
 import random
+from collections import Counter
 
 import pytest
 
 from cardtable.engine import Moved, redact
 from cardtable.games.ugh.cards import UGH as UGH_KIND
-from ugh_support import UGH, do, ugh_game
+from ugh_support import UGH, base_code, do, ugh_game
 
 
 def _positions(players, seed, every, variant=None):
@@ -156,6 +157,22 @@ def test_determinized_games_look_the_same_to_the_seat(players, variant):
                     assert _face_down(world, s) == _face_down(game, s)
             checked += 1
     assert checked > 20
+
+
+def test_a_face_down_ugh_is_dealt_from_every_unseen_ugh_card_alike():
+    # Seat 0 holds a face-down Ugh! card; to seat 1 it may be any of the 28 (none seen yet).
+    game = ugh_game(ughs=["UGH-3", "", "", ""], deck="G1")
+    view = game.view(1)
+    rng = random.Random(4)
+    dealt = Counter()
+    for _ in range(560):
+        world = UGH.determinize(view, rng)
+        (card,) = _face_down(world, 0)
+        dealt[base_code(card)] += 1
+    # 8 plain, 8 of -1, 6 of -2, 5 of -3 and the Ice Age: 20 worlds per card on average.
+    assert set(dealt) == {"UGH", "UGH-1", "UGH-2", "UGH-3", "ICE"}
+    for face, copies in {"UGH": 8, "UGH-1": 8, "UGH-2": 6, "UGH-3": 5}.items():
+        assert 10 * copies <= dealt[face] <= 30 * copies, dealt
 
 
 def test_determinized_games_play_on():

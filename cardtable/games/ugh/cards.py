@@ -158,9 +158,6 @@ class UghCards:
             Action("discard", c, label=f"Discard {c.name}") for c in cards
         )
 
-    def __len__(self) -> int:
-        return len(self.catalog)
-
 
 def _color_index(color: str | None) -> int:
     if color is None:

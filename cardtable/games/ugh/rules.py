@@ -30,6 +30,16 @@ green 1s; for the Ice Age, per color); the turn ends by itself when the card
 is taken and no set can be locked; seats with no set are skipped in the
 last-card window.
 
+**Decisions where RULES.md is silent.** A Wild flipped 4th may still steal
+(the source: the 4th card "must be played"); with ``fourth_flip_wild_steals``
+off it goes into the Pool as a Number card. A flipped Wild is decided first,
+steal or keep, before any locking (locking could change nothing: a Wild
+steals only from the other Pools). The Ice Age counts the All Wild as no
+color of its own, so it goes only as the one card more; the one card of each
+color is discarded first, then the one more (the same choices, in a fixed
+order). When the last card is an Ugh!, nothing is discarded: the game ends
+at once and unlocked cards score nothing anyway.
+
 Action labels may name seats with ``{seat:N}`` placeholders, like prompts.
 """
 
@@ -57,8 +67,10 @@ from cardtable.engine import (
 )
 from cardtable.engine.game import Game
 
-from .cards import ALL, COLORS, SAFETY_PILES, UGH, WILD, UghCards, tables_for
+from .cards import COLORS, SAFETY_PILES, UGH, WILD, UghCards, tables_for
+from .discards import discard_candidates, discards_for, forced_discard
 from .sets import can_lock, lock_candidates, set_score
+from .wilds import can_steal, steal_rule, steal_targets
 
 MAX_FLIPS = SAFETY_PILES + 1
 """Flips 1-3 go onto Safety piles 1-3; the 4th goes straight into the Pool."""
@@ -180,7 +192,7 @@ class UghGame(Game):
             return out
         if phase == "discard":
             discard = t.discard
-            return [discard[c] for c in self._discard_candidates(seat)]
+            return [discard[c] for c in discard_candidates(pool, self.ice_colors, t.color)]
         if phase == "wild":
             wild = self.flipped.cards[-1]
             out = [_steal_action(c, victim) for victim, c in self._steal_targets(seat, wild)]
@@ -203,7 +215,7 @@ class UghGame(Game):
         if card is not None and not self._is_own_card(card):
             raise IllegalAction(f"{card!r} is not a card of this game")
         if card is not None and kind in _CARDLESS:
-            raise IllegalAction(f"{kind} concerns no card (got {_name(card)})")
+            raise IllegalAction(f"{kind} concerns no card (got {card.name})")
         phase = self.phase
         if self.forming[seat].cards:
             if kind == "lock":
@@ -225,8 +237,10 @@ class UghGame(Game):
         elif phase == "discard":
             if kind != "discard":
                 raise IllegalAction(f"the Ugh! card must be resolved first: discard, not {kind}")
-            if card not in self._discard_candidates(seat):
-                raise IllegalAction(f"{_name(card)} cannot be discarded now: {self._discard_hint(seat)}")
+            if card is None:
+                raise IllegalAction("say which card of your Pool to discard")
+            if card not in discard_candidates(self.pools[seat].cards, self.ice_colors, self.t.color):
+                raise IllegalAction(f"{card.name} cannot be discarded now: {self._discard_hint()}")
         elif kind != "done":  # the last-card window
             raise IllegalAction(f"in the last-card window you may only lock sets or be done, not {kind}")
 
@@ -241,11 +255,13 @@ class UghGame(Game):
             if self.taken:
                 raise IllegalAction("you have your card for this turn: lock sets or end your turn")
             card = action.card
+            if card is None:
+                raise IllegalAction("say which top card of a Safety pile to take")
             piles = [p for p, pile in enumerate(self.safety) if pile.cards and pile.cards[-1] == card]
-            if card is None or not piles:
-                raise IllegalAction(f"{_name(card)} is not on top of a Safety pile")
+            if not piles:
+                raise IllegalAction(f"{card.name} is not on top of a Safety pile")
             if action.target is not None and action.target not in piles:
-                raise IllegalAction(f"{_name(card)} is not on top of Safety pile {_pile_name(action.target)}")
+                raise IllegalAction(f"{card.name} is not on top of Safety pile {_pile_name(action.target)}")
             return
         if kind == "end":
             if not self.taken:
@@ -258,35 +274,43 @@ class UghGame(Game):
         card = action.card
         if kind == "keep":
             if card is not None and card != wild:
-                raise IllegalAction(f"the card to keep is the {wild.name}, not {_name(card)}")
+                raise IllegalAction(f"the card to keep is the {wild.name}, not {card.name}")
             expected = self._keep_action(wild).target
             if action.target is not None and action.target != expected:
                 raise IllegalAction(f"the {wild.name} can only go {self._keep_place()}")
             return
         if kind != "steal":
             raise IllegalAction(f"steal a card with the {wild.name} or keep it, not {kind}")
+        if card is None:
+            raise IllegalAction(f"say which card to steal with the {wild.name}")
         owner = self._pool_owner(card)
         if owner is None:
-            if card is not None and any(card in v.cards for v in self.victory):
-                raise IllegalAction(f"{_name(card)} is locked: locked cards cannot be stolen")
-            raise IllegalAction(f"{_name(card)} is not in any player's Pool")
+            if any(card in cards for sets in self.sets for cards, _ in sets):
+                raise IllegalAction(f"{card.name} is locked: locked cards cannot be stolen")
+            raise IllegalAction(f"{card.name} is not in any player's Pool")
         if owner == seat:
-            raise IllegalAction(f"{_name(card)} is already in your Pool: steal from another player")
-        if action.target is not None and action.target != owner:
-            raise IllegalAction(f"{_name(card)} is in {seat_ref(owner)}'s Pool, not {action.target!r}'s")
-        if not self._can_steal(wild, card):  # type: ignore[arg-type]
-            raise IllegalAction(f"the {wild.name} cannot steal {_name(card)}: {self._steal_rule(wild)}")
+            raise IllegalAction(f"{card.name} is already in your Pool: steal from another player")
+        target = action.target
+        if target is not None and target != owner:
+            where = f"{card.name} is in {seat_ref(owner)}'s Pool"
+            if isinstance(target, int) and not isinstance(target, bool) and 0 <= target < self.players:
+                raise IllegalAction(f"{where}, not {seat_ref(target)}'s")
+            raise IllegalAction(f"{where}; a steal's target is the seat robbed, not {target!r}")
+        if not can_steal(wild, card, self.t.color):
+            raise IllegalAction(f"the {wild.name} cannot steal {card.name}: {steal_rule(wild, self.t.color)}")
 
     def _check_lock(self, seat: int, card: Any) -> None:
+        if card is None:
+            raise IllegalAction("say which card of your Pool to put in the set")
         pool = self.pools[seat].cards
         if card not in pool:
-            if card is not None and card in self.forming[seat].cards:
-                raise IllegalAction(f"{_name(card)} is already in the set")
-            raise IllegalAction(f"{_name(card)} is not in your Pool")
+            if card in self.forming[seat].cards:
+                raise IllegalAction(f"{card.name} is already in the set")
+            raise IllegalAction(f"{card.name} is not in your Pool")
         if card not in lock_candidates(pool, self.forming[seat].cards, self.t.color):
             if self.forming[seat].cards:
-                raise IllegalAction(f"{_name(card)} cannot complete a set with the cards chosen")
-            raise IllegalAction(f"{_name(card)} is not part of any complete set in your Pool")
+                raise IllegalAction(f"{card.name} cannot complete a set with the cards chosen")
+            raise IllegalAction(f"{card.name} is not part of any complete set in your Pool")
 
     # -- applying --------------------------------------------------------------
 
@@ -402,25 +426,9 @@ class UghGame(Game):
             self._put_away_ugh(events)
             self._game_over(events)
             return
-        t = self.t
-        pool = self.pools[self.turn].cards
-        if t.ice[card]:
-            color = t.color
-            self.ice_colors = sorted({color[c] for c in pool if color[c] != ALL})
-            self.discards_left = len(self.ice_colors) + 1
-        else:
-            self.ice_colors = []
-            self.discards_left = t.value[card]
+        self.discards_left, self.ice_colors = discards_for(card, self.pools[self.turn].cards, self.t)
         self.phase = "discard"
         self._auto_discard(events)
-
-    def _discard_candidates(self, seat: int) -> list[Card]:
-        pool = self.pools[seat].cards
-        if not self.ice_colors:
-            return list(pool)
-        color = self.t.color
-        need = self.ice_colors
-        return [c for c in pool if color[c] in need]
 
     def _auto_discard(self, events: list[Event]) -> None:
         """Make the discards nobody needs to choose; finish the Ugh! when none are left."""
@@ -431,7 +439,7 @@ class UghGame(Game):
                 for card in list(pool):
                     self._discard_one(seat, card, events)
                 break
-            forced = self._forced_discard(pool)
+            forced = forced_discard(pool, self.ice_colors, self.t)
             if forced is None:
                 return  # a real choice: wait for the player
             self._discard_one(seat, forced, events)
@@ -439,20 +447,6 @@ class UghGame(Game):
         self.ice_colors = []
         self._put_away_ugh(events)
         self._end_turn(events)
-
-    def _forced_discard(self, pool: list[Card]) -> Card | None:
-        """A discard that is no choice: the only kind of card that may (or, for the Ice Age,
-        that must, for one of its colors) go; None when the player has to choose."""
-        face = self.t.face
-        if self.ice_colors:
-            color = self.t.color
-            for col in self.ice_colors:
-                of_color = [c for c in pool if color[c] == col]
-                if all(face[c] == face[of_color[0]] for c in of_color):
-                    return of_color[0]
-            return None
-        first = face[pool[0]]
-        return pool[0] if all(face[c] == first for c in pool) else None
 
     def _discard_one(self, seat: int, card: Card, events: list[Event]) -> None:
         self.pools[seat].cards.remove(card)
@@ -569,31 +563,8 @@ class UghGame(Game):
                 return s
         return None
 
-    def _can_steal(self, wild: Card, card: Card) -> bool:
-        """A Wild steals its color (Number or Wild) and the All Wild; the All Wild steals anything."""
-        color = self.t.color
-        w = color[wild]
-        return w == ALL or color[card] == w or color[card] == ALL
-
     def _steal_targets(self, seat: int, wild: Card, first_only: bool = False) -> list[tuple[int, Card]]:
-        out = []
-        color = self.t.color
-        w = color[wild]
-        for victim, pool in enumerate(self.pools):
-            if victim == seat:
-                continue
-            for c in pool.cards:
-                if w == ALL or color[c] == w or color[c] == ALL:
-                    out.append((victim, c))
-                    if first_only:
-                        return out
-        return out
-
-    def _steal_rule(self, wild: Card) -> str:
-        w = self.t.color[wild]
-        if w == ALL:
-            return "the All Wild steals any card"
-        return f"a {COLORS[w]} Wild steals only {COLORS[w]} cards and the All Wild"
+        return steal_targets([p.cards for p in self.pools], seat, wild, self.t.color, first_only)
 
     def _is_own_card(self, card: Any) -> bool:
         """A card of this game's catalog (by index and code: pickled copies count too)."""
@@ -608,7 +579,7 @@ class UghGame(Game):
         label = f"Use the {wild.name} as a Number card {self._keep_place()}"
         return Action("keep", wild, target=target, label=label)
 
-    def _discard_hint(self, seat: int) -> str:
+    def _discard_hint(self) -> str:
         if self.ice_colors:
             return "discard one card of each color first: " + ", ".join(COLORS[c] for c in self.ice_colors)
         return "only cards in your Pool can be discarded"
@@ -669,6 +640,8 @@ class UghGame(Game):
             return f"Ugh! Discard {self.discards_left} {noun} from your Pool"
         if self.taken:
             return "Lock sets, or end your turn"
+        if not self.deck.cards:  # the last card went onto a Safety pile
+            return "Take the top of a Safety pile (the deck is empty)"
         if not any(p.cards for p in self.safety):
             return "Flip a card"
         if self.flips >= SAFETY_PILES:
@@ -762,10 +735,6 @@ class UghGame(Game):
 
 def _steal_action(card: Card, victim: int) -> Action:
     return Action("steal", card, target=victim, label=f"Steal {card.name} from {seat_ref(victim)}")
-
-
-def _name(card: Any) -> str:
-    return card.name if isinstance(card, Card) else repr(card)
 
 
 def _pile_name(target: Any) -> str:

@@ -18,6 +18,8 @@ from collections.abc import Iterable, Sequence
 from .cards import ALL, NUMBER
 
 SET_SIZE = 3
+WILD_VALUE = -1
+"""A Wild's place among the values :func:`values_score` takes."""
 
 
 def is_set(cards: Sequence[int], color: Sequence[int]) -> bool:
@@ -39,14 +41,19 @@ def is_set(cards: Sequence[int], color: Sequence[int]) -> bool:
 
 def set_score(cards: Iterable[int], kind: Sequence[int], value: Sequence[int]) -> int:
     """The product of the set's values, each Wild worth the lowest Number card - 1 (not below 0)."""
-    cards = list(cards)
-    numbers = [value[c] for c in cards if kind[c] == NUMBER]
+    return values_score([value[c] if kind[c] == NUMBER else WILD_VALUE for c in cards])
+
+
+def values_score(values: Iterable[int]) -> int:
+    """A set's score from its cards' values, :data:`WILD_VALUE` for each Wild."""
+    values = list(values)
+    numbers = [v for v in values if v != WILD_VALUE]
     if not numbers:
         return 0
     wild = max(min(numbers) - 1, 0)
     score = 1
-    for c in cards:
-        score *= value[c] if kind[c] == NUMBER else wild
+    for v in values:
+        score *= wild if v == WILD_VALUE else v
     return score
 
 
