@@ -66,7 +66,14 @@ def test_search_sees_only_the_view():
 
 @pytest.mark.parametrize(
     "game_id, players, steps",
-    [("ugly", 4, 40), ("ugly", 3, 5), ("ugo", 2, 30), ("ugo", 3, 60), ("ugh", 4, 50), ("ultimate-loser", 4, 20)],
+    [
+        ("ugly", 4, 40),
+        ("ugly", 3, 5),
+        ("ugo", 2, 30),
+        ("ugo", 3, 60),
+        ("ugh", 4, 50),
+        ("ultimate-loser", 4, 20),
+    ],
 )
 def test_search_plays_legal_moves_in_every_game(game_id, players, steps):
     spec, game = _midgame(game_id, players, 7, steps)

@@ -64,7 +64,12 @@ def random_rollout(game: Game, seat: int, rng: random.Random) -> Action:
 
 
 class ISMCTSAgent(Agent):
-    """Search within a time and an iteration budget; returns the most visited action."""
+    """Search within an iteration budget (the game's ``search_iterations``) and a time limit.
+
+    The iteration budget makes the same seed give the same decisions on any
+    machine; the time limit only stops a search on a machine too slow for it.
+    Returns the most visited action.
+    """
 
     name = "hard"
 
@@ -72,17 +77,20 @@ class ISMCTSAgent(Agent):
         self,
         spec: GameSpec,
         seed: int,
-        seconds: float = 0.6,
-        iterations: int = 4000,
+        seconds: float = 0.9,
+        iterations: int | None = None,
         exploration: float = 0.7,
         rollout: RolloutPolicy | None = None,
+        guide_bias: float = 1.0,
     ) -> None:
         super().__init__(spec, seed)
-        self.seconds = seconds
-        self.iterations = iterations
+        self.seconds = seconds  # a safety limit: normally the iteration budget ends the search
+        self.iterations = iterations if iterations is not None else spec.search_iterations
         self.exploration = exploration
         self.rollout = rollout or spec.rollout or random_rollout
+        self.guide_bias = guide_bias
         self.last_iterations = 0
+        self._guide: Action | None = None
 
     def worlds(self, view: View) -> Callable[[], Game]:
         """Where each iteration's world comes from: a determinization of the view."""
@@ -96,6 +104,9 @@ class ISMCTSAgent(Agent):
             self.last_iterations = 0
             return legal[0]
         assert view.seat is not None
+        # The rule-based bot's move gets a head start (progressive bias): the
+        # search keeps it unless it finds something better with enough evidence.
+        self._guide = self.spec.bot(view, random.Random(self.rng.random())) if self.spec.bot else None
         trees = [Node() for _ in range(view.players)]
         deal = self.worlds(view)
         deadline = time.perf_counter() + self.seconds
@@ -116,10 +127,12 @@ class ISMCTSAgent(Agent):
         players = world.players
         pos: list[Node | None] = list(trees)
         paths: list[list[Node]] = [[] for _ in range(players)]
-        episode = world.episode()
+        stop = world.episode() + self.spec.search_horizon
         c = self.exploration
+        guide = self._guide
+        root_node = trees[world.to_act()[0]] if guide is not None else None
         expanded = False
-        while not expanded and not world.is_over() and world.episode() == episode:
+        while not expanded and not world.is_over() and world.episode() < stop:
             seat = world.to_act()[0]
             node = pos[seat]
             if node is None:
@@ -139,6 +152,8 @@ class ISMCTSAgent(Agent):
                     child.avail += 1
                     log_avail = math.log(child.avail)
                     value = child.total / child.visits + c * math.sqrt(log_avail / child.visits)
+                    if node is root_node and a == guide:
+                        value += self.guide_bias / (child.visits + 1)
                     if value > best_value:
                         best_value, best = value, a
                 assert best is not None
@@ -161,7 +176,7 @@ class ISMCTSAgent(Agent):
                     if a in node.children:
                         node.children[a].avail += 1
         policy = self.rollout
-        while not world.is_over() and world.episode() == episode:
+        while not world.is_over() and world.episode() < stop:
             seat = world.to_act()[0]
             world.apply(seat, policy(world, seat, rng))
         rewards = world.rewards(baseline)

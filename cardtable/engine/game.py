@@ -119,9 +119,10 @@ class Game:
         return {}
 
     def episode(self) -> int:
-        """Which scoring episode (round, hand) the game is in; 0 for games scored only at the end.
+        """Which scoring episode (round, hand, turn) the game is in; 0 for none.
 
-        Search plays out no further than the end of the current episode.
+        Search plays out no further than ``spec.search_horizon`` episodes past
+        the one it began in (games with no episodes play out to the end).
         """
         return 0
 
@@ -288,6 +289,8 @@ class GameSpec:
     lower_scores_win: bool = False
     score_scale: float = 10.0
     rollout: RolloutFn | None = None
+    search_iterations: int = 400
+    search_horizon: int = 1
     variants: dict[str, Variant] = field(default_factory=dict)
 
     def __post_init__(self) -> None:

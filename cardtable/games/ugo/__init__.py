@@ -5,6 +5,7 @@ from cardtable.engine import GameSpec
 from .bot import choose as bot_choose
 from .determinize import determinize
 from .options import SCHEMA
+from .rollout import rollout
 from .rules import UgoGame
 
 SPEC = GameSpec(
@@ -17,6 +18,9 @@ SPEC = GameSpec(
     summary="A duel with ordinary decks: build attackers and defenders, run your opponents' decks dry.",
     determinizer=determinize,
     bot=bot_choose,
+    score_scale=8.0,
+    rollout=rollout,  # type: ignore[arg-type]
+    search_horizon=4,
 )
 
 __all__ = ["SPEC", "UgoGame"]

@@ -804,6 +804,10 @@ class UgoGame(Game):
     def measures(self) -> dict[str, float]:
         return {**super().measures(), "turns": self.turn_count}
 
+    def episode(self) -> int:
+        """Turns: search looks a few turns ahead (the game's ``search_horizon``)."""
+        return self.turn_count
+
     # -- views -----------------------------------------------------------------
 
     def _info(self, seat: int | None) -> dict[str, Any]:
