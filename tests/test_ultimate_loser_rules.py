@@ -410,6 +410,8 @@ def test_an_exchange_needs_a_card_from_the_hand():
     before = game.to_dict()
     with pytest.raises(IllegalAction, match="not in seat 1's hand"):
         game.apply(1, Action("exchange", c("KD")))
+    with pytest.raises(IllegalAction, match="names the card to put down"):
+        game.apply(1, Action("exchange"))
     assert game.to_dict() == before
 
 

@@ -227,6 +227,10 @@ class UltimateLoserGame(Game):
                     raise IllegalAction(f"seat {seat} leads this trick and must play a combination")
                 if kind == "exchange":
                     card = action.card
+                    if card is None:
+                        raise IllegalAction(
+                            "an exchange names the card to put down in place of the exposed card"
+                        )
                     if card not in self.hands[seat].cards:
                         raise IllegalAction(f"{_name(card)} is not in seat {seat}'s hand")
                     if not self.exposed.cards:
