@@ -206,6 +206,7 @@ def test_players_who_are_out_are_skipped():
     assert game.to_act() == (2,)
     play(game, "6S", "7S")
     assert game.to_act() == (3,)  # the 7 won; seat 1 never acts
+    assert game.view(0).info["order"] == (3, 0, 2)  # nor in the next trick
 
 
 # -- who wins the trick ----------------------------------------------------------
