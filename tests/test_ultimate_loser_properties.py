@@ -49,9 +49,12 @@ def _check_state(game, before, events, step):
     players=st.integers(2, 6),
     variant=st.sampled_from(VARIANTS),
     check_every=st.integers(1, 12),
+    fourplay_out_players=st.booleans(),
 )
-def test_random_matches_keep_every_invariant_and_end(seed, players, variant, check_every):
-    game = LOSER.new_game(players, seed=seed, variant=variant)
+def test_random_matches_keep_every_invariant_and_end(
+    seed, players, variant, check_every, fourplay_out_players
+):
+    game = LOSER.new_game(players, {"fourplay_out_players": fourplay_out_players}, seed=seed, variant=variant)
     rng = random.Random(seed)
     step = 0
     deltas = [0] * players
@@ -66,7 +69,11 @@ def test_random_matches_keep_every_invariant_and_end(seed, players, variant, che
         assert len(legal) <= 130, "the action list stays small (about 100 at most with 17 cards)"
         check = step % check_every == 0
         before = {s: _may_know(game, s) for s in [*range(players), None]} if check else {}
+        in_trick = set(game.view(None).info["order"])
         events = game.apply(seat, rng.choice(legal))
+        fourplay = {e.seat for e in events if isinstance(e, ScoreChanged) and e.reason == "fourplay"}
+        if fourplay:
+            assert fourplay == (set(range(players)) if fourplay_out_players else in_trick)
         all_events += events
         step += 1
         assert step < 20_000, "every match ends"
@@ -90,7 +97,9 @@ def test_random_matches_keep_every_invariant_and_end(seed, players, variant, che
     assert [sum(h) for h in info["hand_scores"]] == hand_sums
     assert by_reason.get("ultimate loser", 0) == options["hands"] * options["loser_penalty"]
     fourplays = sum(1 for e in all_events if getattr(e, "what", None) == "fourplay")
-    assert by_reason.get("fourplay", 0) == fourplays * players * options["fourplay_penalty"]
+    fourplay_penalties = sum(1 for e in all_events if isinstance(e, ScoreChanged) and e.reason == "fourplay")
+    assert by_reason.get("fourplay", 0) == fourplay_penalties * options["fourplay_penalty"]
+    assert fourplays * 2 <= fourplay_penalties <= fourplays * players
     tricks = sum(1 for e in all_events if getattr(e, "what", None) == "trick_lost")
     losers = sum(len(e.value) for e in all_events if getattr(e, "what", None) == "trick_lost")
     assert by_reason.get("passed", 0) + by_reason.get("lowest", 0) == losers >= tricks

@@ -206,6 +206,7 @@ def test_players_who_are_out_are_skipped():
     assert game.to_act() == (2,)
     play(game, "6S", "7S")
     assert game.to_act() == (3,)  # the 7 won; seat 1 never acts
+    assert game.view(0).info["order"] == (3, 0, 2)  # nor in the next trick
 
 
 # -- who wins the trick ----------------------------------------------------------
@@ -337,14 +338,29 @@ def test_tied_lowest_plays_all_take_a_penalty():
     assert scores_of(events) == {0: [(1, "lowest")], 1: [(1, "lowest")], 3: [(1, "lowest")]}
 
 
-def test_a_fourplay_gives_everyone_a_penalty_even_those_who_are_out():
+def test_a_fourplay_gives_everyone_in_the_trick_a_penalty_and_spares_those_who_are_out():
+    # Seat 1 is out: safe for the rest of the hand (RULES.md §4, going out).
     game = loser_game(["8S 8H 8D 8C 2S", "", "3H 4D", "KD 6D"])
     events = play(game, "8S 8H 8D 8C")
     assert announced(events, "fourplay")
-    assert game.scores() == (1, 1, 1, 1)
+    assert scores_of(events) == {0: [(1, "fourplay")], 2: [(1, "fourplay")], 3: [(1, "fourplay")]}
+    assert game.scores() == (1, 0, 1, 1)
     events = play(game, "pass", "pass")
-    assert game.scores() == (1, 1, 2, 2)  # then the two passers pay for the trick
+    assert game.scores() == (1, 0, 2, 2)  # then the two passers pay for the trick
     assert game.to_act() == (0,)
+
+
+def test_a_fourplay_that_takes_its_player_out_still_costs_that_player():
+    game = loser_game(["8S 8H 8D 8C", "3H 4D", "KD 6D"])
+    events = play(game, "8S 8H 8D 8C")
+    assert [s for s, _ in sorted(scores_of(events).items())] == [0, 1, 2]
+
+
+def test_a_fourplay_may_cost_the_players_who_are_out_too():
+    game = loser_game(["8S 8H 8D 8C 2S", "", "3H 4D", "KD 6D"], options={"fourplay_out_players": True})
+    events = play(game, "8S 8H 8D 8C")
+    assert "Everyone takes 1" in announced(events, "fourplay")[0].text
+    assert game.scores() == (1, 1, 1, 1)
 
 
 def test_the_fourplay_penalty_is_an_option():
@@ -395,6 +411,8 @@ def test_an_exchange_needs_a_card_from_the_hand():
     before = game.to_dict()
     with pytest.raises(IllegalAction, match="not in seat 1's hand"):
         game.apply(1, Action("exchange", c("KD")))
+    with pytest.raises(IllegalAction, match="names the card to put down"):
+        game.apply(1, Action("exchange"))
     assert game.to_dict() == before
 
 

@@ -6,20 +6,21 @@ exchange) gets a cost in expected penalties:
 - the penalty risk of this trick: certain for a pass or an exchange; for a
   play, the chance it ends up the lowest with nobody passing (none once
   someone has passed, or when a lower play is already down);
-- what the hand is left with: how many plays it still needs to go out (its
-  best split into straight flushes and sets, so pairs and straights stay
-  together), and how many cards;
-- the value of taking the lead: the chance the play wins the trick (nothing
-  higher of that type among the unseen cards the later players may hold),
-  times what leading is worth (shedding a whole combination, not being forced
-  to pass when others lead a type it lacks).
+- what the hand is left with: its best split into straight flushes and sets,
+  and how many plays that split still takes to go out. A combination goes
+  down whole only when its holder leads it (or someone leads its type), so
+  it is worth keeping only as far as the hand can win leads: with the cards
+  likely to win a trick, or with this play if it takes the trick. Without a
+  lead it is broken up to follow singles, a card a play. A loose low card is
+  a likely lowest play.
 
 So it leads its combinations while it keeps control, leads low when it cannot
-win and high when a sure winner takes control; it follows with cards that
-break nothing, dumps low cards once someone has passed, exchanges with the
-exposed card when that completes a combination, and passes deliberately when
-every play would break a combination it needs to go out (keeping the cards
-whose lead could still win it the hand). Going out always comes first.
+win, takes the lead with a sure winner when a combination waits for it,
+follows with cards that break nothing, dumps low cards once someone has
+passed, and exchanges with the exposed card when that completes a
+combination. It always plays when the combinations it would keep have no
+lead to play them; it passes deliberately when a play would break a
+combination it can still lead. Going out always comes first.
 Rock-paper-scissors is played uniformly at random, its only good strategy.
 """
 
@@ -36,10 +37,11 @@ from .combos import JOKER_RANK, SET, PlayType, classify, rank_of
 from .rules import WITH_JOKER
 
 # Weights, in penalties; tuned by simulating the bot against copies of itself and simple baselines.
-GROUP_COST = 0.9  # each combination the hand still needs to go out
+GROUP_COST = 0.9  # each play the hand still needs to go out
+LEAD_ANYWAY = 0.3  # the chance of leading a combination with no card likely to win the lead
+TYPE_LED = 0.15  # the chance, per trick, that another player leads a combination's type
 CARD_COST = 0.25  # each card still held
 LOW_COST = 0.5  # a loose single, times the share of unseen cards above it: a likely lowest play
-LEAD_VALUE = 0.8  # taking the lead: choosing the type, shedding a whole combination
 OUT_BONUS = 6.0  # going out: safe for the rest of the hand
 MAY_DUCK = 0.8  # how likely a later player who can beat a play does so
 WIN_ENOUGH = 0.5  # below this chance of winning, a single lead or a safe follow goes low
@@ -61,6 +63,7 @@ class _Table:
     trick: Sequence[tuple[int, str, tuple[Card, ...]]]
     to_come: tuple[int, ...]
     above: list[float]  # per rank: the share of unseen cards ranked higher
+    wins: list[float]  # per rank: the chance a single of that rank wins a later trick
 
 
 def _table(view: View) -> _Table:
@@ -79,6 +82,14 @@ def _table(view: View) -> _Table:
             hidden[zv.owner] = zv.hidden_count
             visible[zv.owner] = zv.known_cards
     info = view.info
+    # A single wins a later trick unless another player holds a higher card and plays it:
+    # an unseen card is in a hand (not among the spares) with chance in_hands.
+    in_hands = sum(hidden.values()) / max(1, len(unseen))
+    wins = []
+    for r in range(16):
+        higher = sum(by_rank[r + 1 :])
+        shown = sum(1 for cs in visible.values() for c in cs if rank_of(c) > r)
+        wins.append((1.0 - MAY_DUCK * in_hands) ** higher * (1.0 - MAY_DUCK) ** shown)
     return _Table(
         seat=seat,
         hand=sorted(view.zone("hand", seat).known_cards),
@@ -92,6 +103,7 @@ def _table(view: View) -> _Table:
         trick=info["trick"],
         to_come=info["to_come"],
         above=[sum(by_rank[r + 1 :]) / max(1, len(unseen)) for r in range(16)],
+        wins=wins,
     )
 
 
@@ -263,19 +275,29 @@ def _pass_chance(t: _Table, seat: int, ptype: PlayType) -> float:
 # -- costs ---------------------------------------------------------------------
 
 
-def _hand_cost(t: _Table, cards: Sequence[Card]) -> float:
-    """Expected penalties still to come from holding ``cards`` (going out: a bonus)."""
+def _hand_cost(t: _Table, cards: Sequence[Card], leads: float = 0.0) -> float:
+    """Expected penalties still to come from holding ``cards`` (going out: a bonus).
+
+    ``leads``: the chance of leading the next trick (this play winning it).
+    """
     if not cards:
         return -OUT_BONUS
-    return _groups_cost(t, split(cards)) + CARD_COST * len(cards)
-
-
-def _groups_cost(t: _Table, groups: Sequence[tuple[Card, ...]]) -> float:
-    cost = GROUP_COST * len(groups)
-    if LOW_COST:
-        above = t.above
-        cost += LOW_COST * sum(above[rank_of(g[0])] for g in groups if len(g) == 1)
-    return cost
+    groups = split(cards)
+    wins, above = t.wins, t.above
+    control = leads + LEAD_ANYWAY + sum(wins[rank_of(g[0])] for g in groups if len(g) == 1)
+    # Others lead a combination's type now and then: the more tricks to go, the likelier.
+    missed = (1.0 - TYPE_LED) ** (len(groups) - 1)
+    plays = low = 0.0
+    led = 0
+    for g in sorted(groups, key=len, reverse=True):
+        if len(g) == 1:
+            plays += 1.0
+            low += above[rank_of(g[0])]
+            continue
+        broken = (1.0 - min(1.0, max(0.0, control - led))) * missed
+        led += 1
+        plays += 1.0 + (len(g) - 1) * broken
+    return GROUP_COST * plays + LOW_COST * low + CARD_COST * len(cards)
 
 
 def _cost(t: _Table, action: Action) -> float:
@@ -302,6 +324,4 @@ def _cost(t: _Table, action: Action) -> float:
             risk *= (1.0 - _pass_chance(t, s, ptype)) * (1.0 - 0.5 * lower)
     if not after:
         return risk - OUT_BONUS
-    groups = split(after)
-    lead_value = LEAD_VALUE + (0.5 * GROUP_COST if any(len(g) > 1 for g in groups) else 0.0)
-    return risk + _groups_cost(t, groups) + CARD_COST * len(after) - _win_chance(t, action) * lead_value
+    return risk + _hand_cost(t, after, _win_chance(t, action))

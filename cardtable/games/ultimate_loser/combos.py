@@ -107,7 +107,6 @@ class PlayTable:
         for c in cards:
             if c.rank is not None:
                 assert int(c) == 13 * _SUIT_INDEX[c.suit] + c.rank - 2, "catalog must be suit-major, 2..A"
-        self.jokers = tuple(c for c in cards if c.rank is None)
         self.info: dict[tuple[Card, ...], PlayInfo] = {}
         """Every play's cards (in catalog order) -> its type, rank and description."""
         self.single: tuple[Action, ...] = tuple(self._action((c,)) for c in cards)
@@ -210,13 +209,6 @@ class PlayTable:
             if bits:
                 out.extend(self._runs[s, start, length] for start, length in _windows(bits, size))
         return out
-
-    def has_play(self, hand: Sequence[Card], ptype: PlayType) -> bool:
-        """Does ``hand`` hold a combination of type ``ptype``?"""
-        kind, size = ptype
-        if kind == SET and size == 1:
-            return bool(hand)
-        return bool(self.follow_plays(hand, ptype))
 
 
 @cache

@@ -31,10 +31,13 @@ or exchange). With the joker and 3+ players each gets floor(52 / n) (4 players
 get 13); 2 players still get 13. A trick always runs its course: everyone
 holding cards at its start acts, so the last players can go out together; its
 penalty is taken even when it ends the hand, and the Ultimate Loser's comes on
-top. A FourPlay costs every player at the table (those already out too) the
-``fourplay_penalty`` at once, for each four of a kind played. Rock-paper-
-scissors among three or more: one shape or all three replay; with two shapes
-the players showing the winning one go on among themselves.
+top. A FourPlay costs every player in the trick (those who held cards when it
+began, the one going out with the four too) the ``fourplay_penalty`` at once,
+for each four of a kind played; players already out are safe for the rest of
+the hand, as RULES.md says, unless ``fourplay_out_players`` makes everyone at
+the table pay. Rock-paper-scissors among three or more: one shape or all
+three replay; with two shapes the players showing the winning one go on
+among themselves.
 """
 
 from __future__ import annotations
@@ -224,6 +227,10 @@ class UltimateLoserGame(Game):
                     raise IllegalAction(f"seat {seat} leads this trick and must play a combination")
                 if kind == "exchange":
                     card = action.card
+                    if card is None:
+                        raise IllegalAction(
+                            "an exchange names the card to put down in place of the exposed card"
+                        )
                     if card not in self.hands[seat].cards:
                         raise IllegalAction(f"{_name(card)} is not in seat {seat}'s hand")
                     if not self.exposed.cards:
@@ -308,8 +315,13 @@ class UltimateLoserGame(Game):
         if ptype == FOUR:
             penalty = self.options["fourplay_penalty"]
             if penalty:
-                events.append(Announced("fourplay", seat, rank, f"FourPlay! Everyone takes {penalty}"))
-                for s in range(self.players):
+                # A player out of cards is safe for the rest of the hand, unless the table says otherwise.
+                if self.options["fourplay_out_players"]:
+                    who, whom = range(self.players), "Everyone"
+                else:
+                    who, whom = sorted(self.order), "Everyone in the trick"
+                events.append(Announced("fourplay", seat, rank, f"FourPlay! {whom} takes {penalty}"))
+                for s in who:
                     self._penalize(s, penalty, "fourplay", events)
         if not hand.cards:
             events.append(PlayerOut(seat, "no cards left"))
