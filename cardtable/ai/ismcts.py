@@ -63,6 +63,14 @@ def random_rollout(game: Game, seat: int, rng: random.Random) -> Action:
     return rng.choice(game.legal_actions(seat))
 
 
+def bot_rollout(game: Game, seat: int, rng: random.Random) -> Action:
+    """Play out with the game's rule-based bot (slower: it reads a view each move)."""
+    bot = game.spec.bot
+    if bot is None:
+        return random_rollout(game, seat, rng)
+    return bot(game.view(seat), rng)
+
+
 class ISMCTSAgent(Agent):
     """Search within an iteration budget (the game's ``search_iterations``) and a time limit.
 
@@ -82,6 +90,7 @@ class ISMCTSAgent(Agent):
         exploration: float = 0.7,
         rollout: RolloutPolicy | None = None,
         guide_bias: float = 1.0,
+        opponent_trees: bool = True,
     ) -> None:
         super().__init__(spec, seed)
         self.seconds = seconds  # a safety limit: normally the iteration budget ends the search
@@ -89,6 +98,7 @@ class ISMCTSAgent(Agent):
         self.exploration = exploration
         self.rollout = rollout or spec.rollout or random_rollout
         self.guide_bias = guide_bias
+        self.opponent_trees = opponent_trees
         self.last_iterations = 0
         self._guide: Action | None = None
 
@@ -110,10 +120,10 @@ class ISMCTSAgent(Agent):
         trees = [Node() for _ in range(view.players)]
         deal = self.worlds(view)
         deadline = time.perf_counter() + self.seconds
-        baseline = view.scores
         done = 0
         while done < self.iterations:
-            self._iterate(deal(), trees, baseline)
+            world = deal()
+            self._iterate(world, trees, world.standings())
             done += 1
             if done % 8 == 0 and time.perf_counter() > deadline:
                 break
@@ -123,6 +133,7 @@ class ISMCTSAgent(Agent):
         return best
 
     def _iterate(self, world: Game, trees: list[Node], baseline: tuple[float, ...]) -> None:
+        root_seat = world.to_act()[0]
         rng = self.rng
         players = world.players
         pos: list[Node | None] = list(trees)
@@ -137,6 +148,20 @@ class ISMCTSAgent(Agent):
             node = pos[seat]
             if node is None:
                 break
+            if seat != root_seat and not self.opponent_trees:
+                # Others play the play-out policy here too: a model of how they play.
+                action = self.rollout(world, seat, rng)
+                events = world.apply(seat, action)
+                for p in range(players):
+                    here = pos[p]
+                    if here is not None:
+                        key = action if p == seat else observation(events, p)
+                        child = here.children.get(key)
+                        if child is None:
+                            child = here.children[key] = Node()
+                        pos[p] = child
+                        paths[p].append(child)
+                continue
             legal = world.legal_actions(seat)
             untried = [a for a in legal if a not in node.children]
             if untried:

@@ -126,6 +126,14 @@ class Game:
         """
         return 0
 
+    def standings(self) -> tuple[float, ...]:
+        """How well each seat stands, for search: the scores, unless a game knows better.
+
+        A game whose scores say little until the end (U-G-O's cards left)
+        may add what else counts, such as the cards on the table.
+        """
+        return tuple(self.scores())
+
     def rewards(self, baseline: Sequence[float] | None = None) -> tuple[float, ...]:
         """Each seat's result in [0, 1], for search: how well it has done.
 

@@ -5,6 +5,7 @@ from cardtable.engine import GameSpec
 from .bot import choose as bot_choose
 from .determinize import determinize
 from .options import SCHEMA
+from .rollout import rollout
 from .rules import UghGame
 
 SPEC = GameSpec(
@@ -17,6 +18,9 @@ SPEC = GameSpec(
     summary="Press your luck: flip into shared Safety piles, lock sets of three colors, dodge Ugh! cards.",
     determinizer=determinize,
     bot=bot_choose,
+    score_scale=30.0,
+    rollout=rollout,  # type: ignore[arg-type]
+    search_horizon=8,
 )
 
 __all__ = ["SPEC", "UghGame"]

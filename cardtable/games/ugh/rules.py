@@ -69,7 +69,7 @@ from cardtable.engine.game import Game
 
 from .cards import COLORS, SAFETY_PILES, UGH, WILD, UghCards, tables_for
 from .discards import discard_candidates, discards_for, forced_discard
-from .sets import can_lock, lock_candidates, set_score
+from .sets import can_lock, lock_candidates, pool_potential, set_score
 from .wilds import can_steal, steal_rule, steal_targets
 
 MAX_FLIPS = SAFETY_PILES + 1
@@ -591,6 +591,18 @@ class UghGame(Game):
 
     def scores(self) -> tuple[int, ...]:
         return tuple(self.totals)
+
+    def standings(self) -> tuple[float, ...]:
+        """Scores plus a discounted worth of each Pool (for search)."""
+        t = self.t
+        return tuple(
+            total + pool_potential(pool.cards, t.color, t.kind, t.value)
+            for total, pool in zip(self.totals, self.pools, strict=True)
+        )
+
+    def episode(self) -> int:
+        """Cards out of the deck: search looks a few flips ahead (``search_horizon``)."""
+        return len(self.catalog) - len(self.deck.cards)
 
     def winners(self) -> tuple[int, ...]:
         if self.phase != "over":

@@ -105,3 +105,41 @@ def lock_candidates(pool: Sequence[int], forming: Sequence[int], color: Sequence
 
 def _bits(mask: int) -> int:
     return (mask & 1) + (mask >> 1 & 1) + (mask >> 2 & 1)
+
+
+WILD_GUESS = 2  # what a Wild adds to a set still being collected, roughly
+POOL_WEIGHT = 0.5  # unlocked cards can still be lost to an Ugh! card or a steal
+
+
+def pool_potential(
+    pool: Sequence[int], color: Sequence[int], kind: Sequence[int], value: Sequence[int]
+) -> float:
+    """A rough worth of unlocked cards: the sets they make or could make, highest first."""
+    by_color: list[list[int]] = [[], [], []]
+    wilds = 0
+    for c in pool:
+        col = color[c]
+        if col == ALL or (0 <= col < 3 and kind[c] != NUMBER):
+            wilds += 1
+        elif 0 <= col < 3:
+            by_color[col].append(value[c])
+    for values in by_color:
+        values.sort(reverse=True)
+    worth = 0.0
+    while any(by_color) or wilds:
+        slots = []
+        for values in by_color:
+            if values:
+                slots.append(values.pop(0))
+            elif wilds:
+                wilds -= 1
+                slots.append(WILD_GUESS)
+        if not slots:
+            break
+        if len(slots) == 3:
+            worth += values_score(slots)
+        else:
+            worth += 0.25 * values_score([*slots, WILD_GUESS][:3]) * len(slots) / 3
+        if len(slots) < 3 and not wilds:
+            break
+    return worth * POOL_WEIGHT

@@ -804,6 +804,17 @@ class UgoGame(Game):
     def measures(self) -> dict[str, float]:
         return {**super().measures(), "turns": self.turn_count}
 
+    def standings(self) -> tuple[float, ...]:
+        """Cards left in the deck, plus what the table and the hand are worth in cards."""
+        out = []
+        for s in range(self.players):
+            if not self.alive[s]:
+                out.append(0.0)
+                continue
+            board = sum(max(self.stats(c, s)) for c in self.tables[s].cards)
+            out.append(len(self.decks[s].cards) + 0.4 * board + 0.8 * len(self.hands[s].cards))
+        return tuple(out)
+
     def episode(self) -> int:
         """Turns: search looks a few turns ahead (the game's ``search_horizon``)."""
         return self.turn_count

@@ -5,6 +5,7 @@ from cardtable.engine import GameSpec
 from .bot import choose as bot_choose
 from .determinize import determinize
 from .options import SCHEMA
+from .rollout import rollout
 from .rules import UltimateLoserGame
 
 SPEC = GameSpec(
@@ -18,6 +19,8 @@ SPEC = GameSpec(
     determinizer=determinize,
     bot=bot_choose,
     lower_scores_win=True,
+    score_scale=2.0,
+    rollout=rollout,  # type: ignore[arg-type]
 )
 
 __all__ = ["SPEC", "UltimateLoserGame"]

@@ -515,6 +515,10 @@ class UltimateLoserGame(Game):
 
     # -- results ---------------------------------------------------------------
 
+    def episode(self) -> int:
+        """Hands: search plays out to the end of the current hand."""
+        return self.hand_no
+
     def is_over(self) -> bool:
         return self.phase == "over"
 
