@@ -33,13 +33,22 @@ RolloutPolicy = Callable[[Game, int, random.Random], Action]
 
 
 class Node:
-    __slots__ = ("children", "visits", "total", "avail")
+    __slots__ = ("children", "visits", "total", "squares", "avail")
 
     def __init__(self) -> None:
         self.children: dict[Any, Node] = {}
         self.visits = 0
         self.total = 0.0
+        self.squares = 0.0
         self.avail = 0
+
+    def spread(self) -> float:
+        """The variance of the mean reward (how far to trust it)."""
+        n = self.visits
+        if n < 2:
+            return 1.0
+        mean = self.total / n
+        return max(0.0, self.squares / n - mean * mean) / (n - 1)
 
 
 def observation(events: list[Event], seat: int) -> tuple:
@@ -76,7 +85,9 @@ class ISMCTSAgent(Agent):
 
     The iteration budget makes the same seed give the same decisions on any
     machine; the time limit only stops a search on a machine too slow for it.
-    Returns the most visited action.
+    Returns the most visited action; with a ``guard`` (the game's
+    ``search_guard``), the rule-based bot's move unless the search's choice
+    is that many standard errors better.
     """
 
     name = "hard"
@@ -90,7 +101,8 @@ class ISMCTSAgent(Agent):
         exploration: float = 0.7,
         rollout: RolloutPolicy | None = None,
         guide_bias: float = 1.0,
-        opponent_trees: bool = True,
+        opponent_trees: bool | None = None,
+        guard: float | None = None,
     ) -> None:
         super().__init__(spec, seed)
         self.seconds = seconds  # a safety limit: normally the iteration budget ends the search
@@ -98,8 +110,10 @@ class ISMCTSAgent(Agent):
         self.exploration = exploration
         self.rollout = rollout or spec.rollout or random_rollout
         self.guide_bias = guide_bias
-        self.opponent_trees = opponent_trees
+        self.opponent_trees = spec.search_opponent_trees if opponent_trees is None else opponent_trees
+        self.guard = spec.search_guard if guard is None else guard
         self.last_iterations = 0
+        self.last_root: Node | None = None  # the seat's tree of the last search, for analysis
         self._guide: Action | None = None
 
     def worlds(self, view: View) -> Callable[[], Game]:
@@ -128,8 +142,15 @@ class ISMCTSAgent(Agent):
             if done % 8 == 0 and time.perf_counter() > deadline:
                 break
         self.last_iterations = done
-        root = trees[view.seat]
+        root = self.last_root = trees[view.seat]
         best = max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
+        guide = self._guide
+        if self.guard and guide is not None and guide != best and guide in root.children:
+            # Leave the rule-based move only on evidence, not on noise.
+            b, g = root.children[best], root.children[guide]
+            gap = b.total / b.visits - g.total / max(1, g.visits)
+            if gap < self.guard * math.sqrt(b.spread() + g.spread()):
+                return guide
         return best
 
     def _iterate(self, world: Game, trees: list[Node], baseline: tuple[float, ...]) -> None:
@@ -210,6 +231,7 @@ class ISMCTSAgent(Agent):
             for node in paths[p]:
                 node.visits += 1
                 node.total += reward
+                node.squares += reward * reward
 
 
 class OmniscientAgent(ISMCTSAgent):

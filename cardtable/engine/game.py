@@ -137,14 +137,14 @@ class Game:
     def rewards(self, baseline: Sequence[float] | None = None) -> tuple[float, ...]:
         """Each seat's result in [0, 1], for search: how well it has done.
 
-        Each seat's score gain since ``baseline`` (the scores when the search
-        began) is compared with the others' gains through ``spec.score_scale``,
+        Each seat's gain in :meth:`standings` since ``baseline`` (its standings
+        when the search began) is compared with the others' gains through ``spec.score_scale``,
         so a search early in a round weighs that round, whoever leads overall.
         At the end of the game, winning counts as much as the scores.
         """
-        scores = self.scores()
-        n = len(scores)
         over = self.is_over()
+        scores = self.scores() if over else self.standings()
+        n = len(scores)
         gains = (
             list(scores)
             if baseline is None or over
@@ -283,6 +283,10 @@ class GameSpec:
     ``score_scale``: a score difference that matters (search turns score
     differences into rewards with it). ``rollout``: a fast policy on a full
     game for search to play out with (random moves if None).
+    ``search_opponent_trees``: search the others' moves too (off: they play
+    the play-out policy, a model of how they play). ``search_guard``: how many
+    standard errors better a move must look before search leaves the
+    rule-based bot's move (0: the most visited move wins).
     """
 
     id: str
@@ -299,6 +303,8 @@ class GameSpec:
     rollout: RolloutFn | None = None
     search_iterations: int = 400
     search_horizon: int = 1
+    search_opponent_trees: bool = True
+    search_guard: float = 0.0
     variants: dict[str, Variant] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
