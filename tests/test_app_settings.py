@@ -543,3 +543,47 @@ def test_saving_a_variant_over_a_broken_one_keeps_it_as_bak(_own_config_folder):
     folder = _own_config_folder / "variants" / "ugly"
     assert (folder / "mine.yaml.bak").read_text() == "options: {rounds: 99}\n"
     assert make_app().variants("ugly")["mine"].options == {"rounds": 1}
+
+
+def test_a_long_choice_list_jumps_to_a_typed_letter():
+    app = title_app()
+    scene = open_settings(app)
+    ugly_card = editor(scene, "ugly_card").controls[0][1]
+    focus(app, scene, ugly_card)
+    tick(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=0, unicode="q", scancode=0)])
+    assert scene.rules.values["ugly_card"].startswith("Q")
+    tick(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0, unicode="n", scancode=0)])
+    assert scene.rules.values["ugly_card"] == "none"
+
+
+def test_text_longer_than_its_field_stays_inside_it():
+    app = make_app()
+    field = TextField("penalty points and more", max_length=40, size=18)
+    field.rect = pygame.Rect(100, 100, 120, 34)
+    surface = pygame.Surface((400, 300))
+    surface.fill((1, 2, 3))
+    field.draw(surface, app.text)
+    outside = [surface.get_at((x, y))[:3] for x in range(221, 400, 7) for y in range(100, 134, 5)]
+    assert set(outside) == {(1, 2, 3)}
+
+
+def test_a_window_resized_by_hand_is_remembered_when_the_app_closes(_own_config_folder):
+    app = make_app()
+    app.push(TitleScene(app))
+    app.window.size = (1100, 800)
+    tick(app, [pygame.event.Event(pygame.WINDOWRESIZED, x=1100, y=800)])
+    assert app.settings.window_size == (1100, 800)
+    assert app.run(exit_after=0) == 0
+    assert "window_size: [1100, 800]" in (_own_config_folder / "settings.yaml").read_text()
+
+
+def test_closing_the_app_never_writes_over_a_broken_settings_file(_own_config_folder):
+    path = _own_config_folder / "settings.yaml"
+    path.parent.mkdir(parents=True)
+    path.write_text("sound: maybe\n")
+    app = make_app()
+    app.push(TitleScene(app))
+    app.window.size = (1100, 800)
+    tick(app, [pygame.event.Event(pygame.WINDOWRESIZED, x=1100, y=800)])
+    app.run(exit_after=0)
+    assert path.read_text() == "sound: maybe\n" and not (_own_config_folder / "settings.yaml.bak").exists()

@@ -22,7 +22,14 @@ import pygame  # noqa: E402
 from cardtable import games
 from cardtable.ai.worker import Worker
 from cardtable.engine import Variant
-from cardtable.settings import CARD_BACKS, Settings, config_dir, log_dir  # noqa: E402
+from cardtable.settings import (  # noqa: E402
+    CARD_BACKS,
+    MAX_WINDOW,
+    MIN_WINDOW,
+    Settings,
+    config_dir,
+    log_dir,
+)
 from cardtable.userfiles import LAYOUTS, UserFiles
 from cardtable.yamlfile import ConfigError
 
@@ -32,7 +39,7 @@ from .layout import Layout, has_layout, load_layout
 from .scene import Scene, SceneStack  # noqa: E402
 from .theme import Fonts, TextCache  # noqa: E402
 
-MIN_SIZE = (960, 540)
+MIN_SIZE = MIN_WINDOW
 FPS = 60
 log = logging.getLogger("cardtable")
 
@@ -166,6 +173,15 @@ class App:
         self.settings.fullscreen = self.fullscreen
         self._resized()
 
+    def _remember_size(self) -> None:
+        """A window resized by hand opens at that size next time."""
+        if self.fullscreen:
+            return
+        w, h = self.window.size
+        size = (min(max(w, MIN_WINDOW[0]), MAX_WINDOW[0]), min(max(h, MIN_WINDOW[1]), MAX_WINDOW[1]))
+        self.window_size = size
+        self.settings.window_size = size
+
     def _resized(self) -> None:
         self.surface = self.window.get_surface()
         for scene in self.stack.scenes:
@@ -213,6 +229,7 @@ class App:
                 continue
             if event.type in (pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED):
                 self._resized()
+                self._remember_size()
                 continue
             if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
                 self.toggle_fullscreen()

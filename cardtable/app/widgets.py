@@ -190,6 +190,19 @@ class Selector(Widget):
             if event.key in (pygame.K_RIGHT, pygame.K_RETURN, pygame.K_SPACE):
                 self.step(1)
                 return True
+            if event.unicode and event.unicode.isalnum():
+                return self.jump(event.unicode)
+        return False
+
+    def jump(self, char: str) -> bool:
+        """Go to the next option whose label starts with ``char`` (a long list, like 53 cards)."""
+        n = len(self.options)
+        for k in range(1, n + 1):
+            i = (self.index + k) % n
+            if self.format(self.options[i]).lower().startswith(char.lower()):
+                if self.enabled and i != self.index:
+                    self.step(i - self.index)
+                return True
         return False
 
     def draw(self, surface: pygame.Surface, text: TextCache) -> None:
@@ -468,7 +481,11 @@ class TextField(Widget):
         edge = theme.HIGHLIGHT if self.focused else theme.PANEL_EDGE
         pygame.draw.rect(surface, edge, r, width=2, border_radius=6)
         shown = self.value + ("|" if self.focused and int(pygame.time.get_ticks() / 500) % 2 == 0 else "")
-        draw_text(surface, text, shown, self.size, (r.left + 10, r.centery), theme.INK, anchor="midleft")
+        surf = text.render(shown, self.size, theme.INK)
+        room = r.width - 20
+        # Text longer than the field shows its end, where the typing is.
+        area = pygame.Rect(max(0, surf.get_width() - room), 0, min(room, surf.get_width()), surf.get_height())
+        surface.blit(surf, (r.left + 10, r.centery - surf.get_height() // 2), area)
 
 
 class FocusRing:
