@@ -107,8 +107,10 @@ def load_yaml(path: str | Path) -> YamlDoc:
 
 
 def _tag_of(problem: str | None) -> str:
+    """The tag as it is written in the file: ``!!python/object/apply:os.system``."""
     if problem and "'" in problem:
-        return problem.split("'")[1]
+        tag = problem.split("'")[1]
+        return "!!" + tag.removeprefix("tag:yaml.org,2002:") if tag.startswith("tag:yaml.org,2002:") else tag
     return "?"
 
 

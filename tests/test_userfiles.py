@@ -273,3 +273,10 @@ def test_a_mistake_in_a_layout_override_names_the_override_and_its_line():
         load_layout("ugly", doc)
     assert info.value.path == "layouts/ugly.yaml" and info.value.line == 4
     assert info.value.key == "zones.hand.style"
+
+
+def test_a_refused_tag_is_named_as_it_is_written_in_the_file():
+    with pytest.raises(ConfigError) as info:
+        parse_yaml("sound: true\ncard_back: !!python/object/apply:os.system ['true']\n", "settings.yaml")
+    assert info.value.line == 2
+    assert "tag !!python/object/apply:os.system is not allowed" in str(info.value)

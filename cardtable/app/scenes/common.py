@@ -72,6 +72,7 @@ def draw_notices(
     notes: list[str] | tuple[str, ...] = (),
     first: tuple[str, theme.Color] | None = None,
     boxed: bool = False,
+    heading: str = "Files with mistakes (Card Table uses its defaults for them):",
 ) -> None:
     """Problems with the player's files (file, line, what is wrong) wrapped into ``rect``.
 
@@ -88,8 +89,7 @@ def draw_notices(
     if first is not None:
         lines += [(line, first[1], "bold") for line in wrap(font, first[0], width)]
     if notices:
-        heading = f"Problems in your files ({app.files.root}); Card Table uses its defaults for them:"
-        lines.append((heading, theme.ACCENT, "bold"))
+        lines += [(line, theme.ACCENT, "bold") for line in wrap(font, heading, width)]
         for notice in notices:
             lines += [(line, theme.TEXT, "regular") for line in wrap(font, notice, width - round(14 * s))]
     for note in notes:

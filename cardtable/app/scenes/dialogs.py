@@ -15,6 +15,13 @@ from ..theme import wrap
 from ..widgets import Button, FocusRing, TextField, draw_panel, draw_text
 
 
+def _fit(app, text: str, size: int, width: int) -> int:
+    """The largest font size up to ``size`` at which a title fits ``width`` (long variant names)."""
+    while size > 12 and app.fonts.get(size, "serif").size(text)[0] > width:
+        size -= 1
+    return size
+
+
 def _shade(surface: pygame.Surface) -> None:
     shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     shade.fill((0, 0, 0, 150))
@@ -57,7 +64,7 @@ class ConfirmScene(Scene):
     def resized(self, size: tuple[int, int]) -> None:
         w, h = size
         s = self.scale = min(w / 1280, h / 720)
-        self.panel = pygame.Rect(0, 0, round(560 * s), round(220 * s))
+        self.panel = pygame.Rect(0, 0, round(600 * s), round(220 * s))
         self.panel.center = (w // 2, h // 2)
         bw, bh = round(180 * s), round(46 * s)
         self.yes.rect = pygame.Rect(0, 0, bw, bh)
@@ -85,7 +92,7 @@ class ConfirmScene(Scene):
             surface,
             self.app.text,
             self.question,
-            round(26 * s),
+            _fit(self.app, self.question, round(26 * s), self.panel.width - round(40 * s)),
             (self.panel.centerx, self.panel.top + round(28 * s)),
             theme.TEXT,
             "serif",
@@ -144,7 +151,7 @@ class NameScene(Scene):
     def resized(self, size: tuple[int, int]) -> None:
         w, h = size
         s = self.scale = min(w / 1280, h / 720)
-        self.panel = pygame.Rect(0, 0, round(600 * s), round(290 * s))
+        self.panel = pygame.Rect(0, 0, round(680 * s), round(270 * s))
         self.panel.center = (w // 2, h // 2)
         self.field.rect = pygame.Rect(0, 0, self.panel.width - round(80 * s), round(40 * s))
         self.field.rect.midtop = (w // 2, self.panel.top + round(96 * s))
@@ -175,7 +182,7 @@ class NameScene(Scene):
             surface,
             self.app.text,
             self.title,
-            round(26 * s),
+            _fit(self.app, self.title, round(26 * s), self.panel.width - round(40 * s)),
             (self.panel.centerx, self.panel.top + round(24 * s)),
             theme.TEXT,
             "serif",

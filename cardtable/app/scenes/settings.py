@@ -173,6 +173,9 @@ class SettingsScene(Scene):
         self.page.draw(surface)
         text, color = self.message
         notices = self.app.notices(variants=self.tab == RULES)
+        if self.tab == RULES:  # the chosen game's variant files first
+            mine = f"variants/{self.rules.game}/"
+            notices.sort(key=lambda n: not n.startswith(mine))
         notes = list(self.app.files.notes)
         if self.tab == TABLE and self.app.files.settings_broken:
             name = self.app.files.settings_path.name

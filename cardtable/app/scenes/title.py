@@ -125,7 +125,8 @@ class TitleScene(Scene):
         if notices or notes:
             rect = pygame.Rect(0, 0, round(960 * scale), round(190 * scale))
             rect.midtop = (w // 2, round(12 * scale))
-            draw_notices(surface, self.app, rect, scale, notices, notes, boxed=True)
+            heading = f"Files with mistakes in {self.app.files.root} (Card Table uses its defaults for them):"
+            draw_notices(surface, self.app, rect, scale, notices, notes, boxed=True, heading=heading)
 
 
 def playable_games() -> list[str]:
