@@ -587,3 +587,13 @@ def test_closing_the_app_never_writes_over_a_broken_settings_file(_own_config_fo
     tick(app, [pygame.event.Event(pygame.WINDOWRESIZED, x=1100, y=800)])
     app.run(exit_after=0)
     assert path.read_text() == "sound: maybe\n" and not (_own_config_folder / "settings.yaml.bak").exists()
+
+
+def test_f11_in_the_settings_scene_shows_on_its_switch():
+    app = title_app()
+    scene = open_settings(app)
+    scene.show("table")
+    key(app, pygame.K_F11)
+    assert app.fullscreen and scene.table.fullscreen.value
+    click(app, scene.table.fullscreen.rect.center)
+    assert not app.fullscreen and not scene.table.fullscreen.value

@@ -483,8 +483,9 @@ class TextField(Widget):
         shown = self.value + ("|" if self.focused and int(pygame.time.get_ticks() / 500) % 2 == 0 else "")
         surf = text.render(shown, self.size, theme.INK)
         room = r.width - 20
-        # Text longer than the field shows its end, where the typing is.
-        area = pygame.Rect(max(0, surf.get_width() - room), 0, min(room, surf.get_width()), surf.get_height())
+        # Text longer than the field shows its end while typing (where the cursor is), else its start.
+        skip = max(0, surf.get_width() - room) if self.focused else 0
+        area = pygame.Rect(skip, 0, min(room, surf.get_width()), surf.get_height())
         surface.blit(surf, (r.left + 10, r.centery - surf.get_height() // 2), area)
 
 

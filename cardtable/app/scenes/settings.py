@@ -69,8 +69,10 @@ class SettingsScene(Scene):
         self.ring.focus(self.tabs[self.tab])
 
     def resume(self) -> None:
-        self.table.sync()
         self.resized(self.app.size)
+
+    def update(self, dt: float) -> None:
+        self.table.sync()  # F11 works here too
 
     def resized(self, size: tuple[int, int]) -> None:
         w, h = size
