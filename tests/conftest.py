@@ -26,7 +26,7 @@ import pytest  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
-def _own_config_folder(tmp_path, monkeypatch):
+def config_folder(tmp_path, monkeypatch):
     """Every test gets its own empty config folder: no test reads or writes the player's real files."""
     monkeypatch.setenv("CARDTABLE_CONFIG_DIR", str(tmp_path / "config"))
     return tmp_path / "config"

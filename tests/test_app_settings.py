@@ -88,7 +88,7 @@ def new_game_with(app, variant: str) -> TableScene:
 # -- house rules ----------------------------------------------------------------------
 
 
-def test_a_saved_variant_starts_a_game_with_its_options_now_and_after_a_restart(_own_config_folder):
+def test_a_saved_variant_starts_a_game_with_its_options_now_and_after_a_restart(config_folder):
     app = title_app()
     scene = open_settings(app)
     assert scene.tab == "rules" and scene.rules.game == "ugly"
@@ -101,7 +101,7 @@ def test_a_saved_variant_starts_a_game_with_its_options_now_and_after_a_restart(
     key(app, pygame.K_RIGHT)  # left -> alternate, with the keyboard
     assert scene.rules.values["rounds"] == 3 and scene.rules.values["pass_direction"] == "alternate"
     save_as(app, scene, "Quick Three")
-    path = _own_config_folder / "variants" / "ugly" / "quick-three.yaml"
+    path = config_folder / "variants" / "ugly" / "quick-three.yaml"
     assert path.is_file() and "rounds: 3" in path.read_text()
     assert scene.rules.variant.name == "quick-three" and not scene.rules.dirty
     click(app, scene.done.rect.center)
@@ -120,7 +120,7 @@ def test_a_saved_variant_starts_a_game_with_its_options_now_and_after_a_restart(
 
 
 @pytest.mark.parametrize("game", games.ids())
-def test_every_option_of_every_game_can_be_edited_in_the_scene(_own_config_folder, game):
+def test_every_option_of_every_game_can_be_edited_in_the_scene(config_folder, game):
     """Rows come from the schema; each control is reached with Tab, scrolled into view and used."""
     spec = games.get(game)
     app = title_app()
@@ -224,14 +224,14 @@ def test_built_in_variants_are_read_only():
     assert page.dirty and not page.save.enabled and page.save_as.enabled
 
 
-def test_own_variants_can_be_renamed_duplicated_and_deleted(_own_config_folder):
+def test_own_variants_can_be_renamed_duplicated_and_deleted(config_folder):
     app = title_app()
     scene = open_settings(app)
     page = scene.rules
     focus(app, scene, editor(scene, "allow_no_trump").controls[0][1])
     key(app, pygame.K_SPACE)
     save_as(app, scene, "Suits only")
-    folder = _own_config_folder / "variants" / "ugly"
+    folder = config_folder / "variants" / "ugly"
     assert page.own and page.rename.enabled and page.delete.enabled and not page.save.enabled
     click(app, page.rename.rect.center)
     dialog = app.stack.top
@@ -268,7 +268,7 @@ def test_a_name_that_is_taken_or_empty_is_refused_in_the_dialog():
     assert app.stack.top is scene
 
 
-def test_options_that_fit_no_table_are_not_saved_and_say_why(_own_config_folder):
+def test_options_that_fit_no_table_are_not_saved_and_say_why(config_folder):
     app = title_app()
     scene = open_settings(app)
     charm = editor(scene, "charm_card")
@@ -280,7 +280,7 @@ def test_options_that_fit_no_table_are_not_saved_and_say_why(_own_config_folder)
     assert app.stack.top is scene
     text, _ = scene.message
     assert text == "Charm card: must differ from the Ugly card (7D)"
-    assert not (_own_config_folder / "variants").exists()
+    assert not (config_folder / "variants").exists()
 
 
 def test_unsaved_edits_are_not_dropped_without_asking():
@@ -311,8 +311,8 @@ def _own_variant(folder, game: str, name: str, text: str) -> None:
     path.write_text(text)
 
 
-def test_new_game_lists_own_variants_and_what_they_change(_own_config_folder):
-    _own_variant(_own_config_folder, "ugly", "house", "description: Our table.\noptions: {rounds: 5}\n")
+def test_new_game_lists_own_variants_and_what_they_change(config_folder):
+    _own_variant(config_folder, "ugly", "house", "description: Our table.\noptions: {rounds: 5}\n")
     app = title_app()
     app.push(NewGameScene(app))
     scene = app.stack.top
@@ -324,8 +324,8 @@ def test_new_game_lists_own_variants_and_what_they_change(_own_config_folder):
     assert scene.variant_notes() == ["Our table.", "Changes: Rounds 5"]
 
 
-def test_a_variant_that_does_not_fit_the_number_of_players_cannot_start(_own_config_folder):
-    _own_variant(_own_config_folder, "ugly", "marathon", "description: x\noptions: {rounds: 9}\n")
+def test_a_variant_that_does_not_fit_the_number_of_players_cannot_start(config_folder):
+    _own_variant(config_folder, "ugly", "marathon", "description: x\noptions: {rounds: 9}\n")
     app = title_app()
     app.push(NewGameScene(app))
     scene = app.stack.top
@@ -341,9 +341,9 @@ def test_a_variant_that_does_not_fit_the_number_of_players_cannot_start(_own_con
     assert app.stack.top.match.game.options["rounds"] == 9
 
 
-def test_the_pause_menu_names_an_own_variant_and_lists_its_changes(_own_config_folder):
+def test_the_pause_menu_names_an_own_variant_and_lists_its_changes(config_folder):
     _own_variant(
-        _own_config_folder,
+        config_folder,
         "ugly",
         "house",
         "description: x\noptions:\n  rounds: 5\n  jack_values: {hearts: 10}\n",
@@ -360,7 +360,7 @@ def test_the_pause_menu_names_an_own_variant_and_lists_its_changes(_own_config_f
 # -- table settings -------------------------------------------------------------------
 
 
-def test_table_settings_apply_at_once_and_are_remembered(_own_config_folder):
+def test_table_settings_apply_at_once_and_are_remembered(config_folder):
     app = title_app()
     scene = open_settings(app)
     click(app, scene.tabs["table"].rect.center)
@@ -380,7 +380,7 @@ def test_table_settings_apply_at_once_and_are_remembered(_own_config_folder):
     click(app, (page.kinds[1].rect.left + 5, page.kinds[1].rect.centery))  # normal -> easy
     click(app, scene.done.rect.center)
     assert isinstance(app.stack.top, TitleScene)
-    text = (_own_config_folder / "settings.yaml").read_text()
+    text = (config_folder / "settings.yaml").read_text()
     assert text.startswith("# Card Table settings.") and "card_back: blue" in text
 
     again = App(size=(1280, 720))  # as launched: make_app() would set the speed for tests
@@ -405,11 +405,11 @@ def test_an_emptied_seat_name_keeps_the_old_one():
     assert app.settings.seats[0].name == "Player" and field.value == "Player"
 
 
-def test_nothing_is_written_when_nothing_changed(_own_config_folder):
+def test_nothing_is_written_when_nothing_changed(config_folder):
     app = title_app()
     scene = open_settings(app)
     click(app, scene.done.rect.center)
-    assert not (_own_config_folder / "settings.yaml").exists()
+    assert not (config_folder / "settings.yaml").exists()
 
 
 @pytest.mark.parametrize("size", [(960, 540), (1920, 1080), (1100, 800)])
@@ -483,11 +483,11 @@ def _broken(kind: str, problem: str, marker) -> tuple[str, str, int]:
 @pytest.mark.parametrize("problem", ["syntax", "type", "unknown", "range", "python"])
 @pytest.mark.parametrize("kind", ["settings", "variant", "layout"])
 def test_a_broken_file_is_shown_with_file_and_line_used_as_default_and_left_untouched(
-    _own_config_folder, tmp_path, kind, problem
+    config_folder, tmp_path, kind, problem
 ):
     marker = tmp_path / MARKER
     rel, text, line = _broken(kind, problem, marker)
-    path = _own_config_folder / rel
+    path = config_folder / rel
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text)
     before = path.read_bytes()
@@ -519,8 +519,8 @@ def test_a_broken_file_is_shown_with_file_and_line_used_as_default_and_left_unto
     assert not marker.exists()
 
 
-def test_changing_settings_over_a_broken_file_keeps_it_as_bak(_own_config_folder):
-    path = _own_config_folder / "settings.yaml"
+def test_changing_settings_over_a_broken_file_keeps_it_as_bak(config_folder):
+    path = config_folder / "settings.yaml"
     path.parent.mkdir(parents=True)
     path.write_text("sound: maybe\n")
     app = title_app()
@@ -528,19 +528,19 @@ def test_changing_settings_over_a_broken_file_keeps_it_as_bak(_own_config_folder
     scene.show("table")
     click(app, scene.table.sound.rect.center)
     click(app, scene.done.rect.center)
-    assert (_own_config_folder / "settings.yaml.bak").read_text() == "sound: maybe\n"
+    assert (config_folder / "settings.yaml.bak").read_text() == "sound: maybe\n"
     assert "sound: false" in path.read_text()
     assert app.notices() == [] and "settings.yaml.bak" in app.files.notes[0]
 
 
-def test_saving_a_variant_over_a_broken_one_keeps_it_as_bak(_own_config_folder):
-    _own_variant(_own_config_folder, "ugly", "mine", "options: {rounds: 99}\n")
+def test_saving_a_variant_over_a_broken_one_keeps_it_as_bak(config_folder):
+    _own_variant(config_folder, "ugly", "mine", "options: {rounds: 99}\n")
     app = title_app()
     scene = open_settings(app)
     focus(app, scene, editor(scene, "rounds").controls[0][1])
     key(app, pygame.K_RIGHT)
     save_as(app, scene, "mine")
-    folder = _own_config_folder / "variants" / "ugly"
+    folder = config_folder / "variants" / "ugly"
     assert (folder / "mine.yaml.bak").read_text() == "options: {rounds: 99}\n"
     assert make_app().variants("ugly")["mine"].options == {"rounds": 1}
 
@@ -567,18 +567,18 @@ def test_text_longer_than_its_field_stays_inside_it():
     assert set(outside) == {(1, 2, 3)}
 
 
-def test_a_window_resized_by_hand_is_remembered_when_the_app_closes(_own_config_folder):
+def test_a_window_resized_by_hand_is_remembered_when_the_app_closes(config_folder):
     app = make_app()
     app.push(TitleScene(app))
     app.window.size = (1100, 800)
     tick(app, [pygame.event.Event(pygame.WINDOWRESIZED, x=1100, y=800)])
     assert app.settings.window_size == (1100, 800)
     assert app.run(exit_after=0) == 0
-    assert "window_size: [1100, 800]" in (_own_config_folder / "settings.yaml").read_text()
+    assert "window_size: [1100, 800]" in (config_folder / "settings.yaml").read_text()
 
 
-def test_closing_the_app_never_writes_over_a_broken_settings_file(_own_config_folder):
-    path = _own_config_folder / "settings.yaml"
+def test_closing_the_app_never_writes_over_a_broken_settings_file(config_folder):
+    path = config_folder / "settings.yaml"
     path.parent.mkdir(parents=True)
     path.write_text("sound: maybe\n")
     app = make_app()
@@ -586,7 +586,7 @@ def test_closing_the_app_never_writes_over_a_broken_settings_file(_own_config_fo
     app.window.size = (1100, 800)
     tick(app, [pygame.event.Event(pygame.WINDOWRESIZED, x=1100, y=800)])
     app.run(exit_after=0)
-    assert path.read_text() == "sound: maybe\n" and not (_own_config_folder / "settings.yaml.bak").exists()
+    assert path.read_text() == "sound: maybe\n" and not (config_folder / "settings.yaml.bak").exists()
 
 
 def test_f11_in_the_settings_scene_shows_on_its_switch():

@@ -59,6 +59,8 @@ class App:
         self.files.load_variants(games.all_specs())
         self.layouts: dict[str, Layout] = {}
         self._load_layouts()
+        for problem in self.notices():
+            log.warning("not used: %s", problem)
         pygame.display.init()
         pygame.font.init()
         self.window_size = size or self.settings.window_size
