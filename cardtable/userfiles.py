@@ -200,7 +200,7 @@ class UserFiles:
         folder = self.root / VARIANTS
         if not folder.is_dir():
             return
-        for sub in sorted(folder.iterdir()):
+        for sub in self.listing(folder):
             if not sub.is_dir():
                 continue
             spec = by_id.get(sub.name)
@@ -211,10 +211,18 @@ class UserFiles:
                     )
                 )
                 continue
-            for path in sorted(sub.glob("*.yaml")):
+            for path in self.listing(sub, ".yaml"):
                 variant = self._load_variant(spec, path)
                 if variant is not None:
                     self.own[spec.id][variant.name] = variant
+
+    def listing(self, folder: Path, suffix: str = "") -> list[Path]:
+        """A folder's entries ending in ``suffix``, sorted; an unreadable folder is a problem, not a crash."""
+        try:
+            return sorted(p for p in folder.iterdir() if p.name.endswith(suffix))
+        except OSError as exc:
+            self.report(ConfigError(folder, None, None, f"cannot be read ({exc.strerror or exc})"))
+            return []
 
     def _load_variant(self, spec: GameSpec, path: Path) -> Variant | None:
         name = path.stem

@@ -280,3 +280,20 @@ def test_a_refused_tag_is_named_as_it_is_written_in_the_file():
         parse_yaml("sound: true\ncard_back: !!python/object/apply:os.system ['true']\n", "settings.yaml")
     assert info.value.line == 2
     assert "tag !!python/object/apply:os.system is not allowed" in str(info.value)
+
+
+def test_an_unreadable_variants_folder_is_a_problem_not_a_crash(tmp_path, monkeypatch):
+    from pathlib import Path
+
+    (tmp_path / "variants" / "ugly").mkdir(parents=True)
+    real = Path.iterdir
+
+    def iterdir(self):
+        if self.name == "ugly":
+            raise PermissionError(13, "Permission denied")
+        return real(self)
+
+    monkeypatch.setattr(Path, "iterdir", iterdir)
+    files = _files(tmp_path)
+    assert files.own["ugly"] == {}
+    assert files.messages() == ["variants/ugly: cannot be read (Permission denied)"]

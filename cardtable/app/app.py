@@ -101,7 +101,7 @@ class App:
         folder = self.files.root / LAYOUTS
         if not folder.is_dir():
             return
-        for path in sorted(folder.glob("*.yaml")):
+        for path in self.files.listing(folder, ".yaml"):
             game = path.stem
             if game not in self.layouts:
                 known = ", ".join(f"{g}.yaml" for g in self.layouts)
