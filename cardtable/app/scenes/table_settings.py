@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 SEATS_SHOWN = 6
 NOTES = (
-    "Seat 1 is you; more seats than these get computer players.",
+    "A new game fills its seats in this order; any more are computers.",
     "Sound effects are not in this version yet; the switch is kept for them.",
 )
 KINDS = ["human", *LEVELS]
@@ -57,7 +57,7 @@ class TablePage:
         self.fullscreen = Toggle(app.fullscreen, self._fullscreen, ("Window", "Full screen"))
         self.sound = Toggle(st.sound, self._sound)
         self.back = Selector(list(CARD_BACKS), st.back_index, self._back, str.capitalize)
-        self.confirm = Toggle(st.confirm_quit, self._confirm, ("No", "Ask first"))
+        self.confirm = Toggle(st.confirm_quit, self._confirm, ("Don't ask", "Ask first"))
         self.rows: list[tuple[str, Widget]] = [
             ("Animation speed", self.speed),
             ("Window size", self.size),
