@@ -1,21 +1,45 @@
-"""The player's settings and where Card Table keeps its files.
+"""The player's settings, where Card Table keeps its files, and the settings file's format.
 
 ``platformdirs`` decides the folders: settings and the player's own variants
 and layouts under ``user_config_dir``, saves under ``user_data_dir``, the log
-under ``user_log_dir``.
+under ``user_log_dir``. ``CARDTABLE_CONFIG_DIR`` moves the config folder
+(a portable install, or tests that must not touch the real one).
+
+``settings.yaml`` is meant to be read and edited by hand: every key is
+optional, and a mistake is a :class:`~cardtable.yamlfile.ConfigError` naming
+the line, so the app can say what is wrong and use the defaults instead.
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from platformdirs import PlatformDirs
 
+from cardtable.yamlfile import YamlDoc, yaml_value
+
 APP_NAME = "cardtable"
+CONFIG_ENV = "CARDTABLE_CONFIG_DIR"
 
 ANIMATION_SPEEDS: dict[str, float] = {"instant": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.7}
 """Animation speed names and the factor they apply to every animation's duration."""
+
+CARD_BACKS = ("red", "blue", "green", "purple", "gold", "black")
+"""The card back designs, in the order the app draws them (theme.BACK_COLORS)."""
+
+WINDOW_SIZES: tuple[tuple[int, int], ...] = ((960, 540), (1280, 720), (1600, 900), (1920, 1080))
+"""Window sizes the settings screen offers; any size within the limits below may be set by hand."""
+MIN_WINDOW = (960, 540)
+MAX_WINDOW = (7680, 4320)
+
+LEVELS = ("easy", "normal", "hard")
+"""The computer levels a seat can be given in the app (see cardtable.ai)."""
+
+MAX_SEATS = 12
+SEAT_NAME_LENGTH = 16
 
 
 def dirs() -> PlatformDirs:
@@ -26,8 +50,10 @@ def log_dir() -> Path:
     return Path(dirs().user_log_dir)
 
 
-LEVELS = ("easy", "normal", "hard")
-"""The computer levels a seat can be given in the app (see cardtable.ai)."""
+def config_dir() -> Path:
+    """The player's config folder: settings.yaml, variants/ and layouts/."""
+    override = os.environ.get(CONFIG_ENV)
+    return Path(override) if override else Path(dirs().user_config_dir)
 
 
 @dataclass
@@ -57,3 +83,146 @@ class Settings:
     @property
     def animation_factor(self) -> float:
         return ANIMATION_SPEEDS.get(self.animation_speed, 1.0)
+
+    @property
+    def back_index(self) -> int:
+        return CARD_BACKS.index(self.card_back) if self.card_back in CARD_BACKS else 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "animation_speed": self.animation_speed,
+            "window_size": list(self.window_size),
+            "fullscreen": self.fullscreen,
+            "sound": self.sound,
+            "card_back": self.card_back,
+            "confirm_quit": self.confirm_quit,
+            "seats": [
+                {"name": s.name, "human": s.human, **({} if s.human else {"level": s.level})}
+                for s in self.seats
+            ],
+        }
+
+
+# -- reading -----------------------------------------------------------------------
+
+_COMMENTS = {
+    "animation_speed": ", ".join(ANIMATION_SPEEDS),
+    "window_size": (
+        f"[width, height] of the window, from {MIN_WINDOW[0]} x {MIN_WINDOW[1]} "
+        f"to {MAX_WINDOW[0]} x {MAX_WINDOW[1]}"
+    ),
+    "fullscreen": "true or false (F11 switches in the app)",
+    "sound": "true or false",
+    "card_back": ", ".join(CARD_BACKS),
+    "confirm_quit": "ask before quitting or leaving a game: true or false",
+    "seats": "the seats a new game starts with: name, human (true/false), level (easy, normal, hard)",
+}
+_SEAT_KEYS = ("name", "human", "level")
+
+
+def _check_bool(doc: YamlDoc, key: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise doc.error((key,), f"must be true or false (got {value!r})")
+    return value
+
+
+def _check_choice(doc: YamlDoc, keys: tuple, value: Any, choices: tuple[str, ...] | list[str]) -> str:
+    if not isinstance(value, str) or value not in choices:
+        raise doc.error(keys, f"must be one of {', '.join(choices)} (got {value!r})")
+    return value
+
+
+def _check_size(doc: YamlDoc, value: Any) -> tuple[int, int]:
+    ok = (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    )
+    if not ok:
+        raise doc.error(
+            ("window_size",),
+            f"must be [width, height] in pixels, like [1280, 720] (got {value!r})",
+        )
+    w, h = value
+    if not (MIN_WINDOW[0] <= w <= MAX_WINDOW[0] and MIN_WINDOW[1] <= h <= MAX_WINDOW[1]):
+        raise doc.error(
+            ("window_size",),
+            f"must be from {MIN_WINDOW[0]} x {MIN_WINDOW[1]} to {MAX_WINDOW[0]} x {MAX_WINDOW[1]}"
+            f" (got {w} x {h})",
+        )
+    return w, h
+
+
+def _check_seats(doc: YamlDoc, value: Any) -> list[SeatDefault]:
+    if not isinstance(value, list) or not 1 <= len(value) <= MAX_SEATS:
+        raise doc.error(("seats",), f"must be a list of 1 to {MAX_SEATS} seats")
+    seats = []
+    for i, body in enumerate(value):
+        if not isinstance(body, dict):
+            raise doc.error(("seats", i), "each seat is a mapping: {name: Ada, human: false, level: normal}")
+        for key in body:
+            if key not in _SEAT_KEYS:
+                raise doc.error(("seats", i, key), f"unknown key; expected {', '.join(_SEAT_KEYS)}")
+        name = body.get("name")
+        if not isinstance(name, str) or not name.strip():
+            raise doc.error(("seats", i, "name"), "every seat needs a name (text)")
+        if len(name.strip()) > SEAT_NAME_LENGTH:
+            raise doc.error(("seats", i, "name"), f"must be at most {SEAT_NAME_LENGTH} characters long")
+        human = body.get("human", False)
+        if not isinstance(human, bool):
+            raise doc.error(("seats", i, "human"), f"must be true or false (got {human!r})")
+        level = _check_choice(doc, ("seats", i, "level"), body.get("level", "normal"), LEVELS)
+        seats.append(SeatDefault(name.strip(), human, level))
+    return seats
+
+
+def parse_settings(doc: YamlDoc) -> Settings:
+    """Settings from a parsed ``settings.yaml``; keys left out keep their default.
+
+    Raises :class:`~cardtable.yamlfile.ConfigError` for the first problem
+    (wrong type, unknown key, value out of range), naming its line.
+    """
+    data = doc.data
+    out = Settings()
+    if data is None:
+        return out
+    if not isinstance(data, dict):
+        raise doc.error((), "must be a mapping of setting names to values")
+    for key, value in data.items():
+        if key == "animation_speed":
+            out.animation_speed = _check_choice(doc, (key,), value, list(ANIMATION_SPEEDS))
+        elif key == "window_size":
+            out.window_size = _check_size(doc, value)
+        elif key in ("fullscreen", "sound", "confirm_quit"):
+            setattr(out, key, _check_bool(doc, key, value))
+        elif key == "card_back":
+            out.card_back = _check_choice(doc, (key,), value, CARD_BACKS)
+        elif key == "seats":
+            out.seats = _check_seats(doc, value)
+        else:
+            raise doc.error((str(key),), f"unknown setting; known settings: {', '.join(_COMMENTS)}")
+    return out
+
+
+# -- writing -----------------------------------------------------------------------
+
+
+def settings_yaml(settings: Settings) -> str:
+    """``settings.yaml`` as Card Table writes it: a comment header, then one key per line."""
+    data = settings.to_dict()
+    lines = [
+        "# Card Table settings. The app writes this file when you change a setting;",
+        "# you may also edit it by hand. Leave a line out to use its default.",
+        "# If something here is wrong, the app says which line and uses the defaults",
+        "# (this file is then left as it is until you save settings in the app).",
+        "",
+    ]
+    for key, value in data.items():
+        if key == "seats":
+            continue
+        lines.append(f"{key}: {yaml_value(value)}  # {_COMMENTS[key]}")
+    lines.append(f"# {_COMMENTS['seats']}")
+    lines.append("seats:")
+    for seat in data["seats"]:
+        lines.append(f"  - {yaml_value(seat)}")
+    return "\n".join(lines) + "\n"

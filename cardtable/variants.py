@@ -1,21 +1,26 @@
 """Variants: named presets of a game's house rules, read from YAML.
 
 ``config/variants/<game>.yaml`` maps each variant's name to a description and
-the options it changes. Every option is checked against the game's schema;
-a mistake is a :class:`~cardtable.yamlfile.ConfigError` naming the file, the
-line and the key.
+the options it changes. A player's own variant is one file,
+``variants/<game>/<name>.yaml`` in the config folder, holding the same two
+fields. Every option is checked against the game's schema; a mistake is a
+:class:`~cardtable.yamlfile.ConfigError` naming the file, the line and the key.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from cardtable.engine import GameSpec, OptionError, Variant
 from cardtable.resources import config_file
-from cardtable.yamlfile import ConfigError, YamlDoc, load_yaml
+from cardtable.yamlfile import ConfigError, KeyPath, YamlDoc, load_yaml, yaml_value
 
 STANDARD = "standard"
+NAME_LENGTH = 40
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _FIELDS = ("description", "options")
 
@@ -36,23 +41,40 @@ def parse_variants(spec: GameSpec, doc: YamlDoc, builtin: bool) -> dict[str, Var
     for name, body in data.items():
         if not isinstance(name, str) or not _NAME.match(name):
             raise doc.error((name,), "variant names use lowercase letters, digits and dashes")
-        if not isinstance(body, dict):
-            raise doc.error((name,), "must be a mapping with a description and options")
-        for key in body:
-            if key not in _FIELDS:
-                raise doc.error((name, key), f"unknown field; expected {' or '.join(_FIELDS)}")
-        description = body.get("description", "")
-        if not isinstance(description, str):
-            raise doc.error((name, "description"), "must be text")
-        options = body.get("options") or {}
-        if not isinstance(options, dict):
-            raise doc.error((name, "options"), "must be a mapping of option names to values")
-        try:
-            spec.schema.validate(options)
-        except OptionError as exc:
-            raise doc.error((name, "options", *exc.key.split(".")), exc.message) from None
-        out[name] = Variant(name, description.strip(), dict(options), builtin, doc.path)
+        out[name] = _parse_body(spec, doc, (name,), name, body, builtin)
     return out
+
+
+def _parse_body(spec: GameSpec, doc: YamlDoc, keys: KeyPath, name: str, body: Any, builtin: bool) -> Variant:
+    if not isinstance(body, dict):
+        raise doc.error(keys, "must be a mapping with a description and options")
+    for key in body:
+        if key not in _FIELDS:
+            raise doc.error((*keys, key), f"unknown field; expected {' or '.join(_FIELDS)}")
+    description = body.get("description", "")
+    if description is None:
+        description = ""
+    if not isinstance(description, str):
+        raise doc.error((*keys, "description"), "must be text")
+    options = body.get("options") or {}
+    if not isinstance(options, dict):
+        raise doc.error((*keys, "options"), "must be a mapping of option names to values")
+    try:
+        spec.schema.validate(options)
+    except OptionError as exc:
+        raise doc.error((*keys, "options", *exc.key.split(".")), exc.message) from None
+    return Variant(name, description.strip(), dict(options), builtin, doc.path)
+
+
+def parse_own_variant(spec: GameSpec, doc: YamlDoc, name: str) -> Variant:
+    """A player's own variant: one file whose name is the variant's name."""
+    if not _NAME.match(name):
+        raise ConfigError(
+            doc.path, None, None, "file names of variants use lowercase letters, digits and dashes"
+        )
+    if doc.data is None:
+        return Variant(name, "", {}, False, doc.path)
+    return _parse_body(spec, doc, (), name, doc.data, builtin=False)
 
 
 def load_variant_file(spec: GameSpec, path: str | Path, builtin: bool = False) -> dict[str, Variant]:
@@ -68,3 +90,61 @@ def load_builtin(spec: GameSpec) -> dict[str, Variant]:
     if standard.options:
         raise ConfigError(path, None, STANDARD, "the standard variant must not change any option")
     return {STANDARD: standard, **variants}
+
+
+def playable_counts(spec: GameSpec, options: Mapping[str, Any]) -> list[int]:
+    """The player counts a game can be played with under ``options``.
+
+    Raises :class:`OptionError` (saying why) if the options are illegal, or if
+    they fit no player count at all; the error of the largest table is given.
+    """
+    values = spec.schema.validate(options)
+    fits: list[int] = []
+    error: OptionError | None = None
+    for players in spec.player_range:
+        try:
+            spec.game_class.check_options(players, values)
+        except OptionError as exc:
+            error = exc
+        else:
+            fits.append(players)
+    if not fits and error is not None:
+        raise error
+    return fits
+
+
+def variant_name(title: str) -> str:
+    """The file name a title typed by a player becomes: ``"My Game!"`` -> ``"my-game"``.
+
+    Raises :class:`ValueError` saying why when nothing usable is left.
+    """
+    plain = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode("ascii")
+    name = re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")
+    if not name:
+        raise ValueError("a name needs at least one letter or digit")
+    if len(name) > NAME_LENGTH:
+        raise ValueError(f"a name may be at most {NAME_LENGTH} characters long")
+    return name
+
+
+def variant_yaml(spec: GameSpec, description: str, options: Mapping[str, Any]) -> str:
+    """An own variant's file: a comment header, the description and the changed options.
+
+    Each option gets a comment with its meaning and standard value, so the file
+    can be edited by hand without looking anything up.
+    """
+    values = spec.schema.validate(options)
+    changes = spec.schema.changes(values)
+    lines = [
+        f"# A variant of {spec.name}, made in Card Table. You may edit it by hand:",
+        "# options left out keep their standard value, and",
+        f"# `cardtable games --options {spec.id}` lists them all.",
+        "# If something here is wrong, the app says which line and does not offer the variant.",
+        "",
+        f"description: {yaml_value(description.strip())}",
+        "options:" if changes else "options: {}",
+    ]
+    for option, value in changes:
+        lines.append(f"  # {option.description} (standard: {yaml_value(option.default)})")
+        lines.append(f"  {option.key}: {yaml_value(value)}")
+    return "\n".join(lines) + "\n"

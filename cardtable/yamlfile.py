@@ -3,6 +3,8 @@
 Only PyYAML's safe loader is used: a ``!!python/...`` tag is an error, never
 code. Every problem becomes a :class:`ConfigError` that names the file, the
 line and (where there is one) the key, so a person can fix the file by hand.
+Files the app writes are plain text built with :func:`yaml_value`, so they
+can carry comments for the people who edit them.
 """
 
 from __future__ import annotations
@@ -73,6 +75,25 @@ def parse_yaml(text: str, path: str | Path) -> YamlDoc:
     return doc
 
 
+def overlay(base: YamlDoc, top: YamlDoc) -> YamlDoc:
+    """``top``'s mappings merged over ``base``'s, key by key; any other value in ``top`` replaces.
+
+    The result names ``top``'s file and lines: the base (a built-in file) is
+    valid on its own, so whatever is wrong with the merge comes from ``top``.
+    """
+    data = base.data if top.data is None else _merge(base.data, top.data)  # an empty file changes nothing
+    return YamlDoc(top.path, data, dict(top.lines))
+
+
+def _merge(base: Any, top: Any) -> Any:
+    if isinstance(base, dict) and isinstance(top, dict):
+        out = dict(base)
+        for key, value in top.items():
+            out[key] = _merge(base[key], value) if key in base else value
+        return out
+    return top
+
+
 def load_yaml(path: str | Path) -> YamlDoc:
     """Read and parse a YAML file; unreadable files are :class:`ConfigError` too."""
     p = Path(path)
@@ -86,8 +107,10 @@ def load_yaml(path: str | Path) -> YamlDoc:
 
 
 def _tag_of(problem: str | None) -> str:
+    """The tag as it is written in the file: ``!!python/object/apply:os.system``."""
     if problem and "'" in problem:
-        return problem.split("'")[1]
+        tag = problem.split("'")[1]
+        return "!!" + tag.removeprefix("tag:yaml.org,2002:") if tag.startswith("tag:yaml.org,2002:") else tag
     return "?"
 
 
@@ -112,3 +135,9 @@ def _record_lines(node: yaml.Node, prefix: KeyPath, doc: YamlDoc) -> None:
         for i, item in enumerate(node.value):
             doc.lines[(*prefix, str(i))] = item.start_mark.line + 1
             _record_lines(item, (*prefix, str(i)), doc)
+
+
+def yaml_value(value: Any) -> str:
+    """One value in YAML's flow style (``[1280, 720]``, ``'a: b'``), quoted where YAML needs it."""
+    text = yaml.safe_dump([value], default_flow_style=True, allow_unicode=True, sort_keys=False, width=10**6)
+    return text.strip()[1:-1]

@@ -20,3 +20,13 @@ settings.register_profile(
     "thorough", max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile(os.environ.get("CARDTABLE_HYPOTHESIS", "default"))
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def config_folder(tmp_path, monkeypatch):
+    """Every test gets its own empty config folder: no test reads or writes the player's real files."""
+    monkeypatch.setenv("CARDTABLE_CONFIG_DIR", str(tmp_path / "config"))
+    return tmp_path / "config"

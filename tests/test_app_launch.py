@@ -78,3 +78,30 @@ def test_every_card_stays_in_the_window_at_any_size(size):
     for ref, tokens in scene.model.zones.items():
         for t in tokens:
             assert bounds.collidepoint(t.x, t.y), f"{ref} card at {t.x:.0f},{t.y:.0f} is off screen {size}"
+
+
+def test_the_app_starts_and_closes_cleanly_over_broken_files_and_leaves_them(tmp_path):
+    config = tmp_path / "config"
+    broken = {
+        config / "settings.yaml": b"animation_speed: [fast\n",
+        config / "variants" / "ugly" / "mine.yaml": b"options:\n  rounds: 99\n",
+        config / "layouts" / "ugly.yaml": b"card_width: !!python/object/apply:os.system ['true']\n",
+    }
+    for path, data in broken.items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    env = {
+        **os.environ,
+        "SDL_VIDEODRIVER": "dummy",
+        "XDG_STATE_HOME": str(tmp_path / "state"),
+        "CARDTABLE_CONFIG_DIR": str(config),
+    }
+    cmd = [sys.executable, "-m", "cardtable.cli", "--exit-after", "1"]
+    result = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    for path, data in broken.items():
+        assert path.read_bytes() == data
+    log = (tmp_path / "state" / "cardtable" / "log" / "cardtable.log").read_text()
+    assert "not used: settings.yaml, line " in log and "closed with code 0" in log
+    files = sorted(p.name for p in config.rglob("*") if p.is_file())
+    assert files == ["mine.yaml", "settings.yaml", "ugly.yaml"]  # nothing written, no backups needed

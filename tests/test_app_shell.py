@@ -2,6 +2,7 @@
 
 import pygame
 
+from cardtable.app.scenes.dialogs import ConfirmScene
 from cardtable.app.scenes.newgame import NewGameScene
 from cardtable.app.scenes.pause import PauseScene
 from cardtable.app.scenes.rules import RulesScene, load_rules
@@ -80,13 +81,31 @@ def test_escape_pauses_and_the_pause_menu_shows_rules_and_settings():
     click(app, pause.buttons[2].rect.center)
     settings = app.stack.top
     assert isinstance(settings, SettingsScene)
-    click(app, (settings.speed.rect.right - 5, settings.speed.rect.centery))
+    assert settings.tab == "table" and settings.rules.game == "ugly"  # the game being played
+    speed = settings.table.speed
+    click(app, (speed.rect.right - 5, speed.rect.centery))
     assert app.settings.animation_speed != "instant"
     key(app, pygame.K_ESCAPE)
     click(app, pause.buttons[0].rect.center)
     assert isinstance(app.stack.top, TableScene)
     key(app, pygame.K_ESCAPE)
-    click(app, app.stack.top.buttons[3].rect.center)  # quit to title
+    click(app, app.stack.top.buttons[3].rect.center)  # quit to title: the game would be lost, so it asks
+    confirm = app.stack.top
+    assert isinstance(confirm, ConfirmScene)
+    click(app, confirm.no.rect.center)
+    assert isinstance(app.stack.top, PauseScene)
+    click(app, app.stack.top.buttons[3].rect.center)
+    click(app, app.stack.top.yes.rect.center)
+    assert isinstance(app.stack.top, TitleScene) and len(app.stack.scenes) == 1
+
+
+def test_leaving_a_game_without_being_asked_when_the_settings_say_so():
+    app = make_app()
+    app.settings.confirm_quit = False
+    app.push(TitleScene(app))
+    click(app, app.stack.top.quick.rect.center)
+    key(app, pygame.K_ESCAPE)
+    click(app, app.stack.top.buttons[3].rect.center)
     assert isinstance(app.stack.top, TitleScene) and len(app.stack.scenes) == 1
 
 
@@ -119,8 +138,30 @@ def test_f11_toggles_full_screen_and_the_window_can_be_resized():
     assert app.size == (1024, 600)
 
 
-def test_quit_from_the_title():
+def test_quit_from_the_title_asks_first():
     app = make_app()
+    app.push(TitleScene(app))
+    click(app, app.stack.top.buttons[-1].rect.center)
+    assert app.running and isinstance(app.stack.top, ConfirmScene)
+    key(app, pygame.K_ESCAPE)  # no
+    assert app.running and isinstance(app.stack.top, TitleScene)
+    click(app, app.stack.top.buttons[-1].rect.center)
+    key(app, pygame.K_RETURN)  # yes is focused
+    assert not app.running
+
+
+def test_closing_the_window_asks_once_and_a_second_close_quits():
+    app = make_app()
+    app.push(TitleScene(app))
+    tick(app, [pygame.event.Event(pygame.QUIT)])
+    assert app.running and isinstance(app.stack.top, ConfirmScene)
+    tick(app, [pygame.event.Event(pygame.QUIT)])
+    assert not app.running
+
+
+def test_quit_without_asking_when_the_settings_say_so():
+    app = make_app()
+    app.settings.confirm_quit = False
     app.push(TitleScene(app))
     click(app, app.stack.top.buttons[-1].rect.center)
     assert not app.running

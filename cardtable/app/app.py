@@ -3,6 +3,10 @@
 The loop is events -> top scene -> update -> draw -> flip, paced by a clock.
 ``tick`` runs one frame from given events and a time step, so tests drive
 the real scenes headless with synthetic input.
+
+The app owns the player's files (``UserFiles``): it reads the settings, own
+variants and layout overrides once at start, keeps what was wrong with them
+for the title and settings screens to show, and writes settings back.
 """
 
 from __future__ import annotations
@@ -15,22 +19,48 @@ from pathlib import Path
 
 import pygame  # noqa: E402
 
+from cardtable import games
 from cardtable.ai.worker import Worker
-from cardtable.settings import Settings, log_dir  # noqa: E402
+from cardtable.engine import Variant
+from cardtable.settings import (  # noqa: E402
+    CARD_BACKS,
+    MAX_WINDOW,
+    MIN_WINDOW,
+    Settings,
+    config_dir,
+    log_dir,
+)
+from cardtable.userfiles import LAYOUTS, UserFiles
+from cardtable.yamlfile import ConfigError
 
 from . import theme  # noqa: F401  (sets the pygame environment first)
 from .cardart import CardArt  # noqa: E402
+from .layout import Layout, has_layout, load_layout
 from .scene import Scene, SceneStack  # noqa: E402
 from .theme import Fonts, TextCache  # noqa: E402
 
-MIN_SIZE = (960, 540)
+MIN_SIZE = MIN_WINDOW
 FPS = 60
 log = logging.getLogger("cardtable")
 
 
 class App:
-    def __init__(self, settings: Settings | None = None, size: tuple[int, int] | None = None) -> None:
-        self.settings = settings or Settings()
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        size: tuple[int, int] | None = None,
+        config: str | Path | None = None,
+    ) -> None:
+        """``config``: the folder of the player's files (default: the platform's config folder)."""
+        self.files = UserFiles(config if config is not None else config_dir())
+        loaded = self.files.load_settings()
+        self.settings = settings or loaded
+        self._saved_settings = loaded.to_dict()
+        self.files.load_variants(games.all_specs())
+        self.layouts: dict[str, Layout] = {}
+        self._load_layouts()
+        for problem in self.notices():
+            log.warning("not used: %s", problem)
         pygame.display.init()
         pygame.font.init()
         self.window_size = size or self.settings.window_size
@@ -41,6 +71,7 @@ class App:
         self.fonts = Fonts()
         self.text = TextCache(self.fonts)
         self.cards = CardArt(self.fonts)
+        self.cards.set_back(self.settings.back_index)
         self.stack = SceneStack()
         self.clock = pygame.time.Clock()
         self.running = True
@@ -60,6 +91,73 @@ class App:
         except (pygame.error, FileNotFoundError) as exc:  # an icon is a nicety, not a reason to stop
             log.info("no window icon: %s", exc)
 
+    # -- the player's files ------------------------------------------------------
+
+    def _load_layouts(self) -> None:
+        """Built-in layouts with the player's overrides merged over them; a broken override is skipped."""
+        for game in games.ids():
+            if has_layout(game):
+                self.layouts[game] = load_layout(game)
+        folder = self.files.root / LAYOUTS
+        if not folder.is_dir():
+            return
+        for path in self.files.listing(folder, ".yaml"):
+            game = path.stem
+            if game not in self.layouts:
+                known = ", ".join(f"{g}.yaml" for g in self.layouts)
+                message = f"Card Table has no table for {game!r}; it can change {known}"
+                self.files.report(ConfigError(path, None, None, message))
+                continue
+            doc = self.files.read(path)
+            if doc is None:
+                continue
+            try:
+                self.layouts[game] = load_layout(game, doc)
+            except ConfigError as exc:
+                self.files.report(exc)
+
+    def layout(self, game: str) -> Layout:
+        if game not in self.layouts:
+            self.layouts[game] = load_layout(game)
+        return self.layouts[game]
+
+    def variants(self, game: str) -> dict[str, Variant]:
+        """The game's built-in variants ("standard" first), then the player's own."""
+        return self.files.variants(games.get(game))
+
+    def notices(self, variants: bool | None = None) -> list[str]:
+        """What is wrong with the player's files (file, line, what), for the screens to show.
+
+        ``variants``: only the problems with variant files (True) or with the others (False).
+        """
+        return self.files.messages(variants)
+
+    def save_settings(self, only_if_changed: bool = True) -> str | None:
+        """Write the settings (if they changed since read or saved); returns what went wrong, if anything."""
+        current = self.settings.to_dict()
+        if only_if_changed and current == self._saved_settings:
+            return None
+        try:
+            self.files.save_settings(self.settings)
+        except OSError as exc:
+            log.error("could not save the settings: %s", exc)
+            return f"The settings could not be saved: {exc.strerror or exc}"
+        self._saved_settings = current
+        return None
+
+    def set_card_back(self, name: str) -> None:
+        if name in CARD_BACKS:
+            self.settings.card_back = name
+            self.cards.set_back(self.settings.back_index)
+
+    def set_window_size(self, size: tuple[int, int]) -> None:
+        """The windowed size (kept for later while in full screen)."""
+        self.settings.window_size = size
+        self.window_size = size
+        if not self.fullscreen:
+            self.window.size = size
+            self._resized()
+
     # -- window ----------------------------------------------------------------
 
     @property
@@ -76,6 +174,15 @@ class App:
         self.fullscreen = not self.fullscreen
         self.settings.fullscreen = self.fullscreen
         self._resized()
+
+    def _remember_size(self) -> None:
+        """A window resized by hand opens at that size next time."""
+        if self.fullscreen:
+            return
+        w, h = self.window.size
+        size = (min(max(w, MIN_WINDOW[0]), MAX_WINDOW[0]), min(max(h, MIN_WINDOW[1]), MAX_WINDOW[1]))
+        self.window_size = size
+        self.settings.window_size = size
 
     def _resized(self) -> None:
         self.surface = self.window.get_surface()
@@ -100,16 +207,31 @@ class App:
         self.running = False
         self.exit_code = code
 
+    def request_quit(self) -> None:
+        """The player asked to quit: ask first if the settings say so (asking twice quits)."""
+        from .scenes.dialogs import ConfirmScene
+
+        top = self.stack.top
+        if not self.settings.confirm_quit or (isinstance(top, ConfirmScene) and top.tag == "quit"):
+            self.quit()
+            return
+        from .scenes.table import TableScene
+
+        playing = any(isinstance(s, TableScene) and s.in_progress for s in self.stack.scenes)
+        detail = "The game in progress will not be saved." if playing else ""
+        self.push(ConfirmScene(self, "Quit Card Table?", detail, "Quit", self.quit, tag="quit"))
+
     # -- the loop ----------------------------------------------------------------
 
     def tick(self, events: list[pygame.event.Event], dt: float) -> None:
         """One frame: input, update, draw."""
         for event in events:
             if event.type == pygame.QUIT:
-                self.quit()
-                return
+                self.request_quit()
+                continue
             if event.type in (pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED):
                 self._resized()
+                self._remember_size()
                 continue
             if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
                 self.toggle_fullscreen()
@@ -142,6 +264,8 @@ class App:
                     self.quit(0)
             if screenshot is not None:
                 pygame.image.save(self.surface, str(screenshot))
+            if not self.files.settings_broken:  # a broken file is only replaced when the player saves
+                self.save_settings()
         finally:
             self.worker.close()
             pygame.quit()

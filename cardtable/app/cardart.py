@@ -64,6 +64,8 @@ class CardArt:
         self._faces: dict[tuple[str, int], pygame.Surface] = {}
         self._backs: dict[tuple[int, int], pygame.Surface] = {}
         self._turned: dict[tuple[int, int, int], pygame.Surface] = {}
+        self.back_offset = 0
+        """The player's card back (settings): deck 0 gets this design, the next deck the next one."""
 
     # -- public ----------------------------------------------------------------
 
@@ -82,6 +84,12 @@ class CardArt:
             surf = self._render_back(back, width)
             self._backs[key] = surf
         return surf
+
+    def set_back(self, offset: int) -> None:
+        if offset != self.back_offset:
+            self.back_offset = offset
+            self._backs.clear()
+            self._turned.clear()
 
     def image(
         self, card: Card | None, back: int, width: int, face_up: bool, angle: int = 0
@@ -250,7 +258,8 @@ class CardArt:
         return surf
 
     def _render_back(self, back: int, width: int) -> pygame.Surface:
-        field, pattern = theme.BACK_COLORS[back % len(theme.BACK_COLORS)]
+        back = (back + self.back_offset) % len(theme.BACK_COLORS)
+        field, pattern = theme.BACK_COLORS[back]
         surf = self._blank(width, theme.PAPER)
         height = surf.get_height()
         inset = max(3, round(width * 0.07))

@@ -5,7 +5,8 @@ zone that belongs to a seat is placed in that seat's own frame: ``across``
 runs along the seat's edge of the table (to the player's right) and ``in``
 points from the edge toward the middle, so one entry places every player's
 hand. Seats are arranged relative to the viewer, who always sits at the
-bottom. Shared zones give a point ``at`` in the design space.
+bottom. Shared zones give a point ``at`` in the design space. A player may change
+a layout with ``layouts/<game>.yaml`` in the config folder (see ``load_layout``).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardtable.resources import config_file
-from cardtable.yamlfile import ConfigError, YamlDoc, load_yaml
+from cardtable.yamlfile import ConfigError, YamlDoc, load_yaml, overlay
 
 DESIGN_W, DESIGN_H = 1280, 720
 
@@ -364,9 +365,15 @@ def parse_layout(game: str, doc: YamlDoc) -> Layout:
     )
 
 
-def load_layout(game: str) -> Layout:
-    """The built-in layout of ``game``; a mistake in it is a :class:`ConfigError`."""
-    return parse_layout(game, load_yaml(config_file("layouts", f"{game}.yaml")))
+def load_layout(game: str, override: YamlDoc | None = None) -> Layout:
+    """The built-in layout of ``game``, with a player's ``override`` merged over it.
+
+    The override (``layouts/<game>.yaml`` in the config folder) need only hold
+    what it changes: mappings merge key by key, anything else replaces. A
+    mistake is a :class:`ConfigError` naming the override's file and line.
+    """
+    base = load_yaml(config_file("layouts", f"{game}.yaml"))
+    return parse_layout(game, base if override is None else overlay(base, override))
 
 
 def has_layout(game: str) -> bool:

@@ -54,7 +54,11 @@ BACK_COLORS: list[tuple[Color, Color]] = [
     ((170, 110, 20), (250, 226, 170)),
     ((40, 40, 40), (210, 210, 210)),
 ]
-"""(field, pattern) per card back: each player's deck in U-G-O has its own."""
+"""(field, pattern) per card back: each player's deck in U-G-O has its own.
+
+In the order of ``cardtable.settings.CARD_BACKS`` (red, blue, green, purple,
+gold, black), the names the settings use.
+"""
 
 
 class Fonts:

@@ -1,8 +1,8 @@
-"""Small widgets drawn with pygame: buttons, selectors, text fields, panels.
+"""Small widgets drawn with pygame: buttons, selectors, steppers, toggles, text fields, panels.
 
 Each widget owns a ``rect`` that its scene sets when it lays itself out, and
 answers ``handle(event) -> bool``. Keyboard focus moves with Tab; Enter or
-Space activates the focused widget.
+Space activates the focused widget, Left and Right change a value.
 """
 
 from __future__ import annotations
@@ -190,6 +190,19 @@ class Selector(Widget):
             if event.key in (pygame.K_RIGHT, pygame.K_RETURN, pygame.K_SPACE):
                 self.step(1)
                 return True
+            if event.unicode and event.unicode.isalnum():
+                return self.jump(event.unicode)
+        return False
+
+    def jump(self, char: str) -> bool:
+        """Go to the next option whose label starts with ``char`` (a long list, like 53 cards)."""
+        n = len(self.options)
+        for k in range(1, n + 1):
+            i = (self.index + k) % n
+            if self.format(self.options[i]).lower().startswith(char.lower()):
+                if self.enabled and i != self.index:
+                    self.step(i - self.index)
+                return True
         return False
 
     def draw(self, surface: pygame.Surface, text: TextCache) -> None:
@@ -205,6 +218,221 @@ class Selector(Widget):
         draw_text(surface, text, "\u25b6", self.size - 4, right.center, theme.ACCENT, anchor="center")
         label = self.format(self.value) if self.options else ""
         draw_text(surface, text, label, self.size, r.center, color, "bold", "center")
+
+
+class Stepper(Widget):
+    """``< value >`` over ordered values that stops at both ends (a number within its bounds)."""
+
+    def __init__(
+        self,
+        values: Sequence[Any],
+        value: Any = None,
+        on_change: Callable[[Any], Any] | None = None,
+        format: Callable[[Any], str] = str,
+        size: int = 22,
+    ) -> None:
+        super().__init__()
+        self.values = list(values)
+        self.index = self.values.index(value) if value in self.values else 0
+        self.on_change = on_change
+        self.format = format
+        self.size = size
+
+    @property
+    def value(self) -> Any:
+        return self.values[self.index]
+
+    def set(self, value: Any) -> None:
+        """Show ``value`` without reporting a change (the scene set it)."""
+        if value in self.values:
+            self.index = self.values.index(value)
+
+    def step(self, delta: int) -> bool:
+        index = max(0, min(len(self.values) - 1, self.index + delta))
+        if index == self.index or not self.enabled:
+            return False
+        self.index = index
+        if self.on_change is not None:
+            self.on_change(self.value)
+        return True
+
+    def _arrows(self) -> tuple[pygame.Rect, pygame.Rect]:
+        r = self.rect
+        w = r.height
+        return pygame.Rect(r.left, r.top, w, r.height), pygame.Rect(r.right - w, r.top, w, r.height)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if not (self.visible and self.enabled):
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.step(-1 if event.pos[0] < self.rect.centerx else 1)
+            return True
+        if event.type == pygame.KEYDOWN and self.focused:
+            delta = {
+                pygame.K_LEFT: -1,
+                pygame.K_RIGHT: 1,
+                pygame.K_MINUS: -1,
+                pygame.K_PLUS: 1,
+                pygame.K_KP_MINUS: -1,
+                pygame.K_KP_PLUS: 1,
+                pygame.K_PAGEDOWN: -10,
+                pygame.K_PAGEUP: 10,
+                pygame.K_HOME: -len(self.values),
+                pygame.K_END: len(self.values),
+            }.get(event.key)
+            if delta is not None:
+                self.step(delta)
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface, text: TextCache) -> None:
+        if not self.visible:
+            return
+        r = self.rect
+        pygame.draw.rect(surface, theme.FELT_DARK, r, border_radius=r.height // 3)
+        edge = theme.HIGHLIGHT if self.focused else theme.PANEL_EDGE
+        pygame.draw.rect(surface, edge, r, width=2, border_radius=r.height // 3)
+        left, right = self._arrows()
+        at_start, at_end = self.index == 0, self.index == len(self.values) - 1
+        draw_text(
+            surface,
+            text,
+            "\u2212",
+            self.size,
+            left.center,
+            theme.MUTED if at_start else theme.ACCENT,
+            "bold",
+            "center",
+        )
+        draw_text(
+            surface,
+            text,
+            "+",
+            self.size,
+            right.center,
+            theme.MUTED if at_end else theme.ACCENT,
+            "bold",
+            "center",
+        )
+        color = theme.TEXT if self.enabled else theme.MUTED
+        draw_text(surface, text, self.format(self.value), self.size, r.center, color, "bold", "center")
+
+
+class Toggle(Widget):
+    """An on/off switch: a click, Enter or Space flips it; Left is off, Right is on."""
+
+    def __init__(
+        self,
+        value: bool = False,
+        on_change: Callable[[bool], Any] | None = None,
+        labels: tuple[str, str] = ("Off", "On"),
+        size: int = 22,
+    ) -> None:
+        super().__init__()
+        self.value = value
+        self.on_change = on_change
+        self.labels = labels
+        self.size = size
+
+    def set(self, value: bool) -> None:
+        self.value = value
+
+    def switch(self, value: bool) -> None:
+        if value != self.value and self.enabled:
+            self.value = value
+            if self.on_change is not None:
+                self.on_change(value)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if not (self.visible and self.enabled):
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.switch(not self.value)
+            return True
+        if event.type == pygame.KEYDOWN and self.focused:
+            if event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
+                self.switch(not self.value)
+                return True
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.switch(event.key == pygame.K_RIGHT)
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface, text: TextCache) -> None:
+        if not self.visible:
+            return
+        r = self.rect
+        track = pygame.Rect(r.left, r.top, min(r.width, r.height * 2), r.height)
+        fill = theme.ACCENT if self.value else theme.FELT_DARK
+        pygame.draw.rect(surface, fill, track, border_radius=r.height // 2)
+        edge = theme.HIGHLIGHT if self.focused else theme.PANEL_EDGE
+        pygame.draw.rect(surface, edge, track, width=2, border_radius=r.height // 2)
+        knob = pygame.Rect(0, 0, r.height - 8, r.height - 8)
+        knob.center = (
+            (track.right - r.height // 2, track.centery)
+            if self.value
+            else (
+                track.left + r.height // 2,
+                track.centery,
+            )
+        )
+        pygame.draw.ellipse(surface, theme.PAPER, knob)
+        label = self.labels[1] if self.value else self.labels[0]
+        color = theme.TEXT if self.enabled else theme.MUTED
+        draw_text(
+            surface,
+            text,
+            label,
+            self.size,
+            (track.right + self.size // 2, r.centery),
+            color,
+            "bold",
+            "midleft",
+        )
+
+
+class ScrollArea:
+    """A clipped viewport over content taller than it: the wheel, Page keys and focus scroll it."""
+
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.content_height = 0
+        self.offset = 0
+
+    @property
+    def max_offset(self) -> int:
+        return max(0, self.content_height - self.rect.height)
+
+    def scroll_to(self, offset: float) -> None:
+        self.offset = round(max(0, min(self.max_offset, offset)))
+
+    def scroll_by(self, delta: float) -> None:
+        self.scroll_to(self.offset + delta)
+
+    def reveal(self, top: int, bottom: int, margin: int = 0) -> None:
+        """Scroll so that content from ``top`` to ``bottom`` (content coordinates) is in view."""
+        if top - margin < self.offset:
+            self.scroll_to(top - margin)
+        elif bottom + margin > self.offset + self.rect.height:
+            self.scroll_to(bottom + margin - self.rect.height)
+
+    def contains(self, pos: tuple[int, int]) -> bool:
+        return self.rect.collidepoint(pos)
+
+    def draw_bar(self, surface: pygame.Surface, width: int) -> None:
+        if self.max_offset <= 0:
+            return
+        r = self.rect
+        bar_h = max(width * 3, r.height * r.height / self.content_height)
+        bar_y = r.top + (r.height - bar_h) * self.offset / self.max_offset
+        track = pygame.Rect(r.right + width, r.top, width, r.height)
+        pygame.draw.rect(surface, theme.FELT_DARK, track, border_radius=width // 2)
+        pygame.draw.rect(
+            surface,
+            theme.PANEL_EDGE,
+            (track.left, round(bar_y), width, round(bar_h)),
+            border_radius=width // 2,
+        )
 
 
 class TextField(Widget):
@@ -253,7 +481,12 @@ class TextField(Widget):
         edge = theme.HIGHLIGHT if self.focused else theme.PANEL_EDGE
         pygame.draw.rect(surface, edge, r, width=2, border_radius=6)
         shown = self.value + ("|" if self.focused and int(pygame.time.get_ticks() / 500) % 2 == 0 else "")
-        draw_text(surface, text, shown, self.size, (r.left + 10, r.centery), theme.INK, anchor="midleft")
+        surf = text.render(shown, self.size, theme.INK)
+        room = r.width - 20
+        # Text longer than the field shows its end while typing (where the cursor is), else its start.
+        skip = max(0, surf.get_width() - room) if self.focused else 0
+        area = pygame.Rect(skip, 0, min(room, surf.get_width()), surf.get_height())
+        surface.blit(surf, (r.left + 10, r.centery - surf.get_height() // 2), area)
 
 
 class FocusRing:

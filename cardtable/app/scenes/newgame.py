@@ -1,4 +1,9 @@
-"""New game: the game, the number of players, each seat (name, human or computer), the variant."""
+"""New game: the game, the number of players, each seat (name, human or computer), the variant.
+
+The variants are the game's built-in ones and the player's own; the screen
+says what the chosen one changes from the standard rules, and will not start
+a game whose variant does not fit the number of players.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +12,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from cardtable import games
+from cardtable.engine import OptionError, Variant
 from cardtable.settings import LEVELS, SeatDefault
 
 from .. import theme
@@ -85,14 +91,50 @@ class NewGameScene(Scene):
     # -- choices ------------------------------------------------------------------
 
     def _variant_name(self, name: str) -> str:
-        return name.replace("-", " ").capitalize()
+        from .house_rules import variant_label
+
+        variant = self.app.variants(self.setup.game).get(name)
+        return variant_label(variant) if variant is not None else name
+
+    @property
+    def variant(self) -> Variant:
+        variants = self.app.variants(self.setup.game)
+        return variants.get(self.setup.variant, variants["standard"])
+
+    def variant_notes(self) -> list[str]:
+        """The chosen variant's description and what it changes from the standard rules."""
+        spec = games.get(self.setup.game)
+        variant = self.variant
+        lines = [variant.description] if variant.description else []
+        changes = spec.schema.changes(spec.schema.validate(variant.options))
+        if changes:
+            lines.append("Changes: " + "; ".join(f"{o.title} {o.format(v)}" for o, v in changes))
+        elif variant.name != "standard":
+            lines.append("Changes nothing from the standard rules.")
+        return lines
+
+    def _check(self) -> None:
+        self.blocked = self.problem
+        self.start.enabled = self.blocked is None
+
+    @property
+    def problem(self) -> str | None:
+        """Why the chosen variant cannot be played by this many players, if it cannot."""
+        spec = games.get(self.setup.game)
+        try:
+            spec.resolve_options(self.setup.players, self.setup.options, self.variant)
+        except OptionError as exc:
+            key = exc.key.split(".")[0]
+            title = spec.schema[key].title if key in spec.schema else key
+            return f"{title}: {exc.message}"
+        return None
 
     def _game_changed(self, game: str) -> None:
         spec = games.get(game)
         self.setup.game = game
         count = min(max(4, spec.min_players), spec.max_players)
         self.players_sel.set_options(list(spec.player_range), count)
-        self.variant_sel.set_options(list(spec.variants), "standard")
+        self.variant_sel.set_options(list(self.app.variants(game)), "standard")
         self.setup.variant = "standard"
         self._players_changed(count)
 
@@ -108,6 +150,7 @@ class NewGameScene(Scene):
             Selector(kinds, kinds.index(s.kind), self._kind_setter(i), _kind_label)
             for i, s in enumerate(seats)
         ]
+        self._check()
         self.resized(self.app.size)
 
     def _name_setter(self, i: int):
@@ -127,10 +170,13 @@ class NewGameScene(Scene):
 
     def _variant_changed(self, name: str) -> None:
         self.setup.variant = name
+        self._check()
 
     def start_game(self) -> None:
         from .table import TableScene
 
+        if self.blocked is not None:
+            return
         for i, seat in enumerate(self.setup.seats):
             if not seat.name.strip():
                 seat.name = "You" if seat.human and i == 0 else COMPUTER_NAMES[i % len(COMPUTER_NAMES)]
@@ -229,12 +275,7 @@ class NewGameScene(Scene):
             )
         for widget in self.widgets():
             widget.draw(surface, self.app.text)
-        spec = games.get(self.setup.game)
-        variant = spec.variants[self.setup.variant]
-        lines = [variant.description]
-        changes = spec.schema.changes(spec.schema.validate(variant.options))
-        if changes:
-            lines.append("Changes: " + "; ".join(f"{o.title} {o.format(v)}" for o, v in changes))
+        lines = self.variant_notes()
         y = self.variant_y + round(48 * s)
         font = self.app.fonts.get(round(17 * s))
         from ..theme import wrap
@@ -253,6 +294,9 @@ class NewGameScene(Scene):
             if humans == 0
             else ""
         )
+        problem = self.blocked
+        if problem is not None:
+            note = f"Not with {self.setup.players} players: {problem}"
         if note:
             draw_text(
                 surface,
@@ -260,6 +304,6 @@ class NewGameScene(Scene):
                 note,
                 round(16 * s),
                 (w // 2, y + round(8 * s)),
-                theme.ACCENT,
+                theme.DANGER if problem is not None else theme.ACCENT,
                 anchor="midtop",
             )

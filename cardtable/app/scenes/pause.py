@@ -1,13 +1,19 @@
-"""The pause menu (Esc): resume, rules, settings, quit to the title; shows the house rules in play."""
+"""The pause menu (Esc): resume, rules, settings, quit to the title; shows the house rules in play.
+
+The variant's name and every option it changes from the standard rules are
+listed, for built-in and own variants alike, so players know what they play.
+"""
 
 from __future__ import annotations
 
 import pygame
 
-from cardtable.engine import GameSpec
+from cardtable.engine import GameSpec, Variant
+from cardtable.variants import variant_title
 
 from .. import theme
 from ..scene import Scene
+from ..theme import wrap
 from ..widgets import Button, FocusRing, draw_panel, draw_text
 from .common import layout_column
 
@@ -15,12 +21,21 @@ from .common import layout_column
 class PauseScene(Scene):
     opaque = False
 
-    def __init__(self, app, spec: GameSpec, options: dict, variant: str, on_quit) -> None:
+    def __init__(
+        self,
+        app,
+        spec: GameSpec,
+        options: dict,
+        variant: str | Variant,
+        on_quit,
+        confirm: bool = False,
+    ) -> None:
         super().__init__(app)
         self.spec = spec
         self.variant = variant
         self.changes = [f"{o.title}: {o.format(v)}" for o, v in spec.schema.changes(options)]
         self.on_quit = on_quit
+        self.confirm = confirm  # leaving loses a game in progress: ask first (if the settings say so)
         self.buttons = [
             Button("Resume", self.app.pop, primary=True),
             Button("Rules", self.rules),
@@ -41,8 +56,14 @@ class PauseScene(Scene):
         self.scale = s = min(w / 1280, h / 720)
         for b in self.buttons:
             b.size = round(22 * s)
-        lines = max(1, len(self.changes))
-        self.panel = pygame.Rect(0, 0, round(480 * s), round((372 + 22 * lines) * s))
+        font = self.app.fonts.get(round(16 * s))
+        width = round(500 * s)
+        self.lines = [
+            line
+            for change in self.changes or ["Standard rules: no house rules changed."]
+            for line in wrap(font, change, width)
+        ]
+        self.panel = pygame.Rect(0, 0, round(560 * s), round((372 + 22 * len(self.lines)) * s))
         self.panel.center = (w // 2, h // 2)
         layout_column(
             self.buttons, w // 2, self.panel.top + round(80 * s), round(300 * s), round(46 * s), round(10 * s)
@@ -54,11 +75,27 @@ class PauseScene(Scene):
         self.app.push(RulesScene(self.app, self.spec.id))
 
     def settings(self) -> None:
-        from .settings import SettingsScene
+        from .settings import TABLE, SettingsScene
 
-        self.app.push(SettingsScene(self.app))
+        self.app.push(SettingsScene(self.app, TABLE, self.spec.id))
+
+    @property
+    def title(self) -> str:
+        if isinstance(self.variant, Variant):
+            own = "" if self.variant.builtin else " (your variant)"
+            return f"{self.spec.name} - {variant_title(self.variant.name)}{own}"
+        return f"{self.spec.name} - {variant_title(self.variant)}"
 
     def quit(self) -> None:
+        if self.confirm and self.app.settings.confirm_quit:
+            from .dialogs import ConfirmScene
+
+            self.app.push(
+                ConfirmScene(
+                    self.app, "Leave this game?", "It will not be saved.", "Leave", self.on_quit, tag="leave"
+                )
+            )
+            return
         self.on_quit()
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -89,11 +126,10 @@ class PauseScene(Scene):
         for b in self.buttons:
             b.draw(surface, self.app.text)
         y = self.buttons[-1].rect.bottom + round(22 * s)
-        title = f"{self.spec.name} - {self.variant.replace('-', ' ')}"
         draw_text(
             surface,
             self.app.text,
-            title,
+            self.title,
             round(18 * s),
             (self.panel.centerx, y),
             theme.ACCENT,
@@ -101,8 +137,7 @@ class PauseScene(Scene):
             "midtop",
         )
         y += round(26 * s)
-        lines = self.changes or ["Standard rules: no house rules changed."]
-        for line in lines:
+        for line in self.lines:
             draw_text(
                 surface,
                 self.app.text,

@@ -39,7 +39,7 @@ from cardtable.match import Match, Seat
 
 from .. import theme
 from ..cardart import card_height
-from ..layout import Geometry, load_layout
+from ..layout import Geometry
 from ..scene import Scene
 from ..tokens import TableModel, Token
 from ..widgets import Button, box, draw_panel, draw_text
@@ -66,7 +66,7 @@ class TableScene(Scene):
         self.setup = setup
         self.demo = demo
         self.spec = games.get(setup.game)
-        self.layout = load_layout(setup.game)
+        self.layout = app.layout(setup.game)
         self.names = [s.name for s in setup.seats]
         self.seed = setup.seed if setup.seed is not None else random.randrange(2**31)
         self.agent_seeds = [self.seed * 31 + i for i in range(len(setup.seats))]
@@ -74,7 +74,8 @@ class TableScene(Scene):
             Seat(s.name, None if s.human else make_agent(s.level, self.spec, self.agent_seeds[i]))
             for i, s in enumerate(setup.seats)
         ]
-        self.match = Match(self.spec, seats, setup.options, self.seed, setup.variant)
+        self.variant = app.variants(setup.game).get(setup.variant, setup.variant)
+        self.match = Match(self.spec, seats, setup.options, self.seed, self.variant)
         self.humans = [i for i, s in enumerate(seats) if s.agent is None]
         to_act = self.match.humans_to_act()
         self.viewer: int | None = None
@@ -108,6 +109,11 @@ class TableScene(Scene):
         return cls(app, GameSetup(game, seats, seed=seed if seed is not None else 1), demo=True)
 
     # -- viewer, model and geometry ------------------------------------------------
+
+    @property
+    def in_progress(self) -> bool:
+        """A game someone plays that is not over (leaving it loses it)."""
+        return not self.demo and not self.match.over
 
     @property
     def factor(self) -> float:
@@ -756,7 +762,9 @@ class TableScene(Scene):
 
         game = self.match.game
         self.app.push(
-            PauseScene(self.app, self.spec, dict(game.options), self.setup.variant, self.quit_to_title)
+            PauseScene(
+                self.app, self.spec, dict(game.options), self.variant, self.quit_to_title, self.in_progress
+            )
         )
 
     # -- drawing ------------------------------------------------------------------------

@@ -1,4 +1,8 @@
-"""The title screen: start quickly, set up a game, read the rules, settings, quit."""
+"""The title screen: start quickly, set up a game, read the rules, settings, quit.
+
+Problems with the player's files (a broken settings.yaml, variant or layout)
+are listed at the top, so nobody wonders why their changes did not apply.
+"""
 
 from __future__ import annotations
 
@@ -13,7 +17,7 @@ from .. import theme
 from ..layout import has_layout
 from ..scene import Scene
 from ..widgets import Button, FocusRing, draw_text
-from .common import BACKGROUND, layout_column
+from .common import BACKGROUND, draw_notices, layout_column
 
 
 class TitleScene(Scene):
@@ -29,7 +33,7 @@ class TitleScene(Scene):
             Button("New game", self.new_game),
             Button("Rules", self.rules),
             Button("Settings", self.settings),
-            Button("Quit", self.app.quit),
+            Button("Quit", self.app.request_quit),
         ]
         self.ring = FocusRing(self.buttons)
         self.ring.focus(self.quick)
@@ -82,7 +86,7 @@ class TitleScene(Scene):
             self.ring.move(-1 if event.key == pygame.K_UP else 1)
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.quit()
+            self.app.request_quit()
             return True
         return self.ring.handle(event)
 
@@ -117,6 +121,12 @@ class TitleScene(Scene):
         )
         for b in self.buttons:
             b.draw(surface, self.app.text)
+        notices, notes = self.app.notices(), self.app.files.notes
+        if notices or notes:
+            rect = pygame.Rect(0, 0, round(960 * scale), round(190 * scale))
+            rect.midtop = (w // 2, round(12 * scale))
+            heading = f"Files with mistakes in {self.app.files.root} (Card Table uses its defaults for them):"
+            draw_notices(surface, self.app, rect, scale, notices, notes, boxed=True, heading=heading)
 
 
 def playable_games() -> list[str]:

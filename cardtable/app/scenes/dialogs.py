@@ -1,0 +1,213 @@
+"""Small dialogs over the current scene: a yes/no question, and a name to type.
+
+Both dim what is below, answer Enter and Esc, and scale with the window.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from .. import theme
+from ..scene import Scene
+from ..theme import wrap
+from ..widgets import Button, FocusRing, TextField, draw_panel, draw_text
+
+
+def _fit(app, text: str, size: int, width: int) -> int:
+    """The largest font size up to ``size`` at which a title fits ``width`` (long variant names)."""
+    while size > 12 and app.fonts.get(size, "serif").size(text)[0] > width:
+        size -= 1
+    return size
+
+
+def _shade(surface: pygame.Surface) -> None:
+    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 150))
+    surface.blit(shade, (0, 0))
+
+
+class ConfirmScene(Scene):
+    """``question`` with a yes button (``yes_label``) and Cancel; Esc cancels."""
+
+    opaque = False
+
+    def __init__(
+        self,
+        app,
+        question: str,
+        detail: str,
+        yes_label: str,
+        on_yes: Callable[[], object],
+        tag: str = "",
+        danger: bool = False,
+    ) -> None:
+        super().__init__(app)
+        self.question = question
+        self.detail = detail
+        self.on_yes = on_yes
+        self.tag = tag
+        self.danger = danger
+        self.yes = Button(yes_label, self._yes, primary=True)
+        self.no = Button("Cancel", self.app.pop)
+        self.ring = FocusRing([self.yes, self.no])
+
+    def _yes(self) -> None:
+        self.app.pop()
+        self.on_yes()
+
+    def enter(self) -> None:
+        self.resized(self.app.size)
+        self.ring.focus(self.no if self.danger else self.yes)
+
+    def resized(self, size: tuple[int, int]) -> None:
+        w, h = size
+        s = self.scale = min(w / 1280, h / 720)
+        self.panel = pygame.Rect(0, 0, round(600 * s), round(220 * s))
+        self.panel.center = (w // 2, h // 2)
+        bw, bh = round(180 * s), round(46 * s)
+        self.yes.rect = pygame.Rect(0, 0, bw, bh)
+        self.no.rect = pygame.Rect(0, 0, bw, bh)
+        self.yes.rect.bottomright = (w // 2 - round(10 * s), self.panel.bottom - round(24 * s))
+        self.no.rect.bottomleft = (w // 2 + round(10 * s), self.panel.bottom - round(24 * s))
+        for b in (self.yes, self.no):
+            b.size = round(21 * s)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+                return True
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+                self.ring.move(1)
+                return True
+        return self.ring.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        _shade(surface)
+        s = self.scale
+        draw_panel(surface, self.panel, alpha=245)
+        draw_text(
+            surface,
+            self.app.text,
+            self.question,
+            _fit(self.app, self.question, round(26 * s), self.panel.width - round(40 * s)),
+            (self.panel.centerx, self.panel.top + round(28 * s)),
+            theme.TEXT,
+            "serif",
+            "midtop",
+        )
+        y = self.panel.top + round(74 * s)
+        font = self.app.fonts.get(round(17 * s))
+        for line in wrap(font, self.detail, self.panel.width - round(60 * s)) if self.detail else []:
+            pos = (self.panel.centerx, y)
+            draw_text(surface, self.app.text, line, round(17 * s), pos, theme.MUTED, anchor="midtop")
+            y += round(22 * s)
+        self.yes.draw(surface, self.app.text)
+        self.no.draw(surface, self.app.text)
+
+
+class NameScene(Scene):
+    """Type a name; ``on_ok(text)`` returns why it cannot be used, or None to close the dialog."""
+
+    opaque = False
+
+    def __init__(
+        self,
+        app,
+        title: str,
+        hint: str,
+        value: str,
+        ok_label: str,
+        on_ok: Callable[[str], str | None],
+        max_length: int = 40,
+    ) -> None:
+        super().__init__(app)
+        self.title = title
+        self.hint = hint
+        self.on_ok = on_ok
+        self.error = ""
+        self.field = TextField(value, max_length=max_length, on_change=self._typed)
+        self.ok = Button(ok_label, self.submit, primary=True)
+        self.cancel = Button("Cancel", self.app.pop)
+        self.ring = FocusRing([self.field, self.ok, self.cancel])
+
+    def _typed(self, _value: str) -> None:
+        self.error = ""
+
+    def submit(self) -> None:
+        error = self.on_ok(self.field.value)
+        if error:
+            self.error = error
+        else:
+            if self.app.stack.top is self:
+                self.app.pop()
+
+    def enter(self) -> None:
+        self.resized(self.app.size)
+        self.ring.focus(self.field)
+
+    def resized(self, size: tuple[int, int]) -> None:
+        w, h = size
+        s = self.scale = min(w / 1280, h / 720)
+        self.panel = pygame.Rect(0, 0, round(680 * s), round(270 * s))
+        self.panel.center = (w // 2, h // 2)
+        self.field.rect = pygame.Rect(0, 0, self.panel.width - round(80 * s), round(40 * s))
+        self.field.rect.midtop = (w // 2, self.panel.top + round(96 * s))
+        self.field.size = round(21 * s)
+        bw, bh = round(180 * s), round(46 * s)
+        self.ok.rect = pygame.Rect(0, 0, bw, bh)
+        self.cancel.rect = pygame.Rect(0, 0, bw, bh)
+        self.ok.rect.bottomright = (w // 2 - round(10 * s), self.panel.bottom - round(24 * s))
+        self.cancel.rect.bottomleft = (w // 2 + round(10 * s), self.panel.bottom - round(24 * s))
+        for b in (self.ok, self.cancel):
+            b.size = round(21 * s)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.ring.current is not self.cancel:
+                self.submit()
+                return True
+        return self.ring.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        _shade(surface)
+        s = self.scale
+        draw_panel(surface, self.panel, alpha=245)
+        draw_text(
+            surface,
+            self.app.text,
+            self.title,
+            _fit(self.app, self.title, round(26 * s), self.panel.width - round(40 * s)),
+            (self.panel.centerx, self.panel.top + round(24 * s)),
+            theme.TEXT,
+            "serif",
+            "midtop",
+        )
+        draw_text(
+            surface,
+            self.app.text,
+            self.hint,
+            round(16 * s),
+            (self.panel.centerx, self.panel.top + round(64 * s)),
+            theme.MUTED,
+            anchor="midtop",
+        )
+        self.field.draw(surface, self.app.text)
+        if self.error:
+            draw_text(
+                surface,
+                self.app.text,
+                self.error,
+                round(17 * s),
+                (self.panel.centerx, self.field.rect.bottom + round(12 * s)),
+                theme.DANGER,
+                "bold",
+                "midtop",
+            )
+        self.ok.draw(surface, self.app.text)
+        self.cancel.draw(surface, self.app.text)

@@ -1,0 +1,419 @@
+"""Settings, house rules: pick a game and a variant, edit every option, save your own variants.
+
+The option rows are made from the game's schema (``OptionEditor``), so every
+option of every game can be edited without a line of game-specific code.
+Built-in variants are read-only: change one and save it under a new name.
+Own variants can be saved, renamed, duplicated and deleted; each is a file
+``variants/<game>/<name>.yaml`` in the player's config folder.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from cardtable import games
+from cardtable.engine import GameSpec, OptionError, Variant
+from cardtable.variants import STANDARD, playable_counts, variant_name, variant_title
+
+from .. import theme
+from ..option_editor import OptionEditor
+from ..widgets import Button, ScrollArea, Selector, TextField, Widget, draw_text
+
+if TYPE_CHECKING:
+    from .settings import SettingsScene
+
+DESCRIPTION_LENGTH = 90
+
+
+def variant_label(variant: Variant) -> str:
+    """How a variant is listed: ``Short game``, or ``Quick one (yours)``."""
+    return variant_title(variant.name) + ("" if variant.builtin else " (yours)")
+
+
+class HouseRulesPage:
+    title = "House rules"
+    content_bottom = None  # the option rows reach the bottom of the page
+
+    def __init__(self, scene: SettingsScene, game: str | None = None) -> None:
+        self.scene = scene
+        self.app = scene.app
+        ids = games.ids()
+        self.game = game if game in ids else ids[0]
+        self.game_sel = Selector(ids, ids.index(self.game), self._game_chosen, lambda g: games.get(g).name)
+        self.variant_sel = Selector([], 0, self._variant_chosen, self._variant_format)
+        self.description = TextField("", max_length=DESCRIPTION_LENGTH, on_change=self._described)
+        self.save = Button("Save", self.save_variant, size=18, primary=True)
+        self.save_as = Button("Save as new\u2026", self.ask_save_as, size=18)
+        self.rename = Button("Rename\u2026", self.ask_rename, size=18)
+        self.duplicate = Button("Duplicate", self.duplicate_variant, size=18)
+        self.delete = Button("Delete\u2026", self.ask_delete, size=18)
+        self.actions = [self.save, self.save_as, self.rename, self.duplicate, self.delete]
+        self.scroll = ScrollArea()
+        self.editors: list[OptionEditor] = []
+        self.values: dict[str, Any] = {}
+        self.saved_values: dict[str, Any] = {}
+        self.saved_description = ""
+        self.variant: Variant | None = None
+        self.area = pygame.Rect(0, 0, 0, 0)
+        self.s = 1.0
+        self._load_game(self.game, STANDARD)
+
+    # -- state ----------------------------------------------------------------------
+
+    @property
+    def spec(self) -> GameSpec:
+        return games.get(self.game)
+
+    @property
+    def dirty(self) -> bool:
+        """Edits not saved to any file."""
+        return self.values != self.saved_values or self.description.value.strip() != self.saved_description
+
+    @property
+    def own(self) -> bool:
+        return self.variant is not None and not self.variant.builtin
+
+    def _variant_format(self, name: str) -> str:
+        variant = self.app.variants(self.game).get(name)
+        return variant_label(variant) if variant is not None else variant_title(name)
+
+    def _load_game(self, game: str, variant: str) -> None:
+        self.game = game
+        self.game_sel.set_options(games.ids(), game)
+        spec = self.spec
+        self.values = spec.schema.defaults()
+        self.editors = [OptionEditor(o, self.values[o.key], self._edited) for o in spec.schema]
+        self._load_variant(variant)
+
+    def _load_variant(self, name: str) -> None:
+        variants = self.app.variants(self.game)
+        if name not in variants:
+            name = STANDARD
+        self.variant = variants[name]
+        self.variant_sel.set_options(list(variants), name)
+        self.values = self.spec.schema.validate(self.variant.options)
+        self.saved_values = {k: _copy(v) for k, v in self.values.items()}
+        self.saved_description = self.variant.description
+        self.description.value = self.variant.description
+        for editor in self.editors:
+            editor.set_value(self.values[editor.option.key])
+        self._refresh()
+        self.scroll.scroll_to(0)
+        if self.area.width:
+            self.layout(self.area, self.s)
+
+    def _refresh(self) -> None:
+        self.save.enabled = self.own and self.dirty
+        self.rename.enabled = self.own
+        self.delete.enabled = self.own
+
+    # -- edits ----------------------------------------------------------------------
+
+    def _edited(self, key: str, value: Any) -> None:
+        self.values[key] = _copy(value)
+        self.scene.message = ("", theme.MUTED)
+        self._refresh()
+
+    def _described(self, _value: str) -> None:
+        self._refresh()
+
+    def _guard(self, then: Callable[[], None], undo: Callable[[], None]) -> None:
+        """Run ``then``, first asking whether to drop unsaved edits (``undo`` if not)."""
+        if not self.dirty:
+            then()
+            return
+        from .dialogs import ConfirmScene
+
+        undo()
+        self.app.push(
+            ConfirmScene(
+                self.app,
+                "Discard your changes?",
+                f"The changes to {self._variant_format(self.variant_sel.value)} are not saved.",
+                "Discard",
+                then,
+                danger=True,
+            )
+        )
+
+    def _game_chosen(self, game: str) -> None:
+        current = self.game
+        self._guard(
+            lambda: self._load_game(game, STANDARD), lambda: self.game_sel.set_options(games.ids(), current)
+        )
+
+    def _variant_chosen(self, name: str) -> None:
+        current = self.variant.name if self.variant is not None else STANDARD
+        variants = list(self.app.variants(self.game))
+        self._guard(lambda: self._load_variant(name), lambda: self.variant_sel.set_options(variants, current))
+
+    def leave(self, then: Callable[[], None]) -> None:
+        self._guard(then, lambda: None)
+
+    # -- saving ---------------------------------------------------------------------
+
+    def _checked(self) -> tuple[dict[str, Any], str] | str:
+        """(checked options, a note on player counts) or why they cannot be saved."""
+        spec = self.spec
+        try:
+            values = spec.schema.validate(self.values)
+            fits = playable_counts(spec, values)
+        except OptionError as exc:
+            key = exc.key.split(".")[0]
+            title = spec.schema[key].title if key in spec.schema else key
+            return f"{title}: {exc.message}"
+        note = ""
+        if len(fits) < len(spec.player_range):
+            note = f" Playable with {_counts(fits)} players only."
+        return values, note
+
+    def _write(self, name: str, replacing: str | None) -> str | None:
+        checked = self._checked()
+        if isinstance(checked, str):
+            return checked
+        values, note = checked
+        try:
+            variant = self.app.files.save_variant(
+                self.spec, name, self.description.value, values, replacing=replacing
+            )
+        except (ValueError, OSError) as exc:
+            return _why(exc)
+        self._load_variant(variant.name)
+        self.scene.message = (f"Saved {variant_label(variant)}.{note}", theme.DROP)
+        return None
+
+    def save_variant(self) -> None:
+        if not self.own or self.variant is None:
+            return
+        error = self._write(self.variant.name, self.variant.name)
+        if error:
+            self.scene.message = (error, theme.DANGER)
+
+    def ask_save_as(self) -> None:
+        from .dialogs import NameScene
+
+        checked = self._checked()
+        if isinstance(checked, str):
+            self.scene.message = (checked, theme.DANGER)
+            return
+        suggestion = "" if self.variant is None or self.variant.name == STANDARD else self.variant.name
+        self.app.push(
+            NameScene(
+                self.app,
+                f"Save as a new {self.spec.name} variant",
+                "Name it; it is saved as a file you can also edit by hand.",
+                variant_title(suggestion) if suggestion else "",
+                "Save",
+                self._save_as,
+            )
+        )
+
+    def _save_as(self, title: str) -> str | None:
+        try:
+            name = variant_name(title)
+            self.app.files.check_new_name(self.spec, name)
+        except ValueError as exc:
+            return str(exc)
+        return self._write(name, None)
+
+    def ask_rename(self) -> None:
+        from .dialogs import NameScene
+
+        if not self.own or self.variant is None:
+            return
+        self.app.push(
+            NameScene(
+                self.app,
+                f"Rename {variant_title(self.variant.name)}",
+                "The variant's file is renamed too.",
+                variant_title(self.variant.name),
+                "Rename",
+                self._rename,
+            )
+        )
+
+    def _rename(self, title: str) -> str | None:
+        assert self.variant is not None
+        try:
+            name = variant_name(title)
+            if name != self.variant.name:
+                self.app.files.check_new_name(self.spec, name)
+            keep = {k: _copy(v) for k, v in self.values.items()}, self.description.value
+            variant = self.app.files.rename_variant(self.spec, self.variant.name, name)
+        except (ValueError, OSError) as exc:
+            return _why(exc)
+        self._load_variant(variant.name)
+        self.values, text = keep  # edits not yet saved stay edits
+        self.description.value = text
+        for editor in self.editors:
+            editor.set_value(self.values[editor.option.key])
+        self._refresh()
+        self.scene.message = (f"Renamed to {variant_label(variant)}.", theme.DROP)
+        return None
+
+    def duplicate_variant(self) -> None:
+        """A new own variant with what the editor shows now (a built-in, or edits of one)."""
+        if self.variant is None:
+            return
+        checked = self._checked()
+        if isinstance(checked, str):
+            self.scene.message = (checked, theme.DANGER)
+            return
+        values, _ = checked
+        source = Variant(self.variant.name, self.description.value, values, self.variant.builtin)
+        try:
+            variant = self.app.files.duplicate_variant(self.spec, source)
+        except (ValueError, OSError) as exc:
+            self.scene.message = (_why(exc), theme.DANGER)
+            return
+        self._load_variant(variant.name)
+        self.scene.message = (f"Made {variant_label(variant)}; rename it if you like.", theme.DROP)
+
+    def ask_delete(self) -> None:
+        from .dialogs import ConfirmScene
+
+        if not self.own or self.variant is None:
+            return
+        name = self.variant.name
+        self.app.push(
+            ConfirmScene(
+                self.app,
+                f"Delete {variant_title(name)}?",
+                f"Its file variants/{self.game}/{name}.yaml is removed.",
+                "Delete",
+                lambda: self._delete(name),
+                danger=True,
+            )
+        )
+
+    def _delete(self, name: str) -> None:
+        try:
+            self.app.files.delete_variant(self.spec, name)
+        except (ValueError, OSError) as exc:
+            self.scene.message = (_why(exc), theme.DANGER)
+            return
+        self._load_variant(STANDARD)
+        self.scene.message = (f"Deleted {variant_title(name)}.", theme.DROP)
+
+    # -- layout, input, drawing ------------------------------------------------------
+
+    def widgets(self) -> list[Widget]:
+        out: list[Widget] = [self.game_sel, self.variant_sel, self.description, *self.actions]
+        for editor in self.editors:
+            out += editor.widgets
+        return out
+
+    def scrolled(self) -> list[Widget]:
+        return [w for editor in self.editors for w in editor.widgets]
+
+    def layout(self, area: pygame.Rect, s: float) -> None:
+        self.area, self.s = area, s
+        x, y = area.left, area.top
+        h = round(38 * s)
+        label_w = round(100 * s)
+        self.game_sel.rect = pygame.Rect(x + label_w, y, round(260 * s), h)
+        self.variant_sel.rect = pygame.Rect(self.game_sel.rect.right + round(130 * s), y, round(400 * s), h)
+        for sel in (self.game_sel, self.variant_sel):
+            sel.size = round(19 * s)
+        y += round(48 * s)
+        self.description.rect = pygame.Rect(x + label_w, y, area.width - label_w, h)
+        self.description.size = round(17 * s)
+        y += round(50 * s)
+        bx = x + label_w
+        for b in self.actions:
+            b.size = round(17 * s)
+            b.rect = pygame.Rect(bx, y, max(round(120 * s), b.preferred_width(self.app.text)), h)
+            bx = b.rect.right + round(12 * s)
+        y += h + round(16 * s)
+        self.rows_top = y
+        bar = round(8 * s)
+        self.scroll.rect = pygame.Rect(x, y, area.width - 3 * bar, area.bottom - y)
+        content = 0
+        for editor in self.editors:
+            editor.top = content
+            content += editor.measure(self.app.text, self.scroll.rect.width - round(12 * s), s)
+        self.scroll.content_height = content
+        self.scroll.scroll_to(self.scroll.offset)
+        self.place_rows()
+
+    def place_rows(self) -> None:
+        r = self.scroll.rect
+        pad = round(6 * self.s)
+        for editor in self.editors:
+            editor.place(r.left + pad, r.top + editor.top - self.scroll.offset, r.width - 2 * pad, self.s)
+
+    def reveal(self, widget: Widget | None) -> None:
+        for editor in self.editors:
+            if widget in editor.widgets:
+                self.scroll.reveal(editor.top, editor.top + editor.height, round(8 * self.s))
+                self.place_rows()
+                return
+
+    def scroll_by(self, delta: float) -> None:
+        self.scroll.scroll_by(delta)
+        self.place_rows()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.s
+        text = self.app.text
+        labelled = (("Game", self.game_sel), ("Variant", self.variant_sel), ("About", self.description))
+        for label, widget in labelled:
+            pos = (widget.rect.left - round(14 * s), widget.rect.centery)
+            draw_text(surface, text, label, round(18 * s), pos, theme.MUTED, anchor="midright")
+        for w in (self.game_sel, self.variant_sel, self.description, *self.actions):
+            w.draw(surface, text)
+        status = self._status()
+        draw_text(
+            surface,
+            text,
+            status,
+            round(16 * s),
+            (self.area.right, self.variant_sel.rect.centery),
+            theme.ACCENT if self.dirty else theme.MUTED,
+            "bold",
+            "midright",
+        )
+        r = self.scroll.rect
+        pygame.draw.line(surface, theme.PANEL_EDGE, (r.left, r.top - 2), (r.right, r.top - 2), 1)
+        clip = surface.get_clip()
+        surface.set_clip(r)
+        for i, editor in enumerate(self.editors):
+            top = r.top + editor.top - self.scroll.offset
+            if top > r.bottom or top + editor.height < r.top:
+                continue
+            if i % 2 == 1:
+                band = pygame.Surface((r.width, editor.height), pygame.SRCALPHA)
+                band.fill((255, 255, 255, 12))
+                surface.blit(band, (r.left, top))
+            editor.draw(surface, text)
+        surface.set_clip(clip)
+        self.scroll.draw_bar(surface, round(8 * s))
+
+    def _status(self) -> str:
+        if self.variant is None:
+            return ""
+        if self.own:
+            return "Yours \u00b7 unsaved changes" if self.dirty else "Yours \u00b7 saved"
+        return "Built-in \u00b7 changed, not saved" if self.dirty else "Built-in \u00b7 read-only"
+
+
+def _counts(counts: list[int]) -> str:
+    if len(counts) > 2 and counts == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]} to {counts[-1]}"
+    return ", ".join(str(c) for c in counts[:-1]) + (" or " if len(counts) > 1 else "") + str(counts[-1])
+
+
+def _why(exc: Exception) -> str:
+    if isinstance(exc, OSError):
+        return f"Could not write the file: {exc.strerror or exc}"
+    return str(exc)[:1].upper() + str(exc)[1:]
+
+
+def _copy(value: Any) -> Any:
+    return dict(value) if isinstance(value, dict) else value

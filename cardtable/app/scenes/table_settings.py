@@ -1,0 +1,202 @@
+"""Settings, table: animation speed, window, sound, card back, quitting, and the seats of a new game.
+
+Every change applies at once; the settings scene saves them when it closes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from cardtable.settings import (
+    ANIMATION_SPEEDS,
+    CARD_BACKS,
+    LEVELS,
+    WINDOW_SIZES,
+    SeatDefault,
+    Settings,
+)
+
+from .. import theme
+from ..widgets import ScrollArea, Selector, TextField, Toggle, Widget, draw_text
+
+if TYPE_CHECKING:
+    from .settings import SettingsScene
+
+SEATS_SHOWN = 6
+NOTES = (
+    "A new game fills its seats in this order; any more are computers.",
+    "Sound effects are not in this version yet; the switch is kept for them.",
+)
+KINDS = ["human", *LEVELS]
+
+
+def _kind_label(kind: str) -> str:
+    return "Human" if kind == "human" else f"Computer: {kind}"
+
+
+def _size_label(size: tuple[int, int]) -> str:
+    return f"{size[0]} \u00d7 {size[1]}"
+
+
+class TablePage:
+    title = "Table"
+
+    def __init__(self, scene: SettingsScene) -> None:
+        self.scene = scene
+        self.app = app = scene.app
+        st = app.settings
+        speeds = list(ANIMATION_SPEEDS)
+        self.speed = Selector(speeds, speeds.index(st.animation_speed), self._speed, str.capitalize)
+        sizes = list(WINDOW_SIZES)
+        if tuple(st.window_size) not in sizes:
+            sizes = sorted([*sizes, tuple(st.window_size)])
+        self.size = Selector(sizes, sizes.index(tuple(st.window_size)), self._size, _size_label)
+        self.fullscreen = Toggle(app.fullscreen, self._fullscreen, ("Window", "Full screen"))
+        self.sound = Toggle(st.sound, self._sound)
+        self.back = Selector(list(CARD_BACKS), st.back_index, self._back, str.capitalize)
+        self.confirm = Toggle(st.confirm_quit, self._confirm, ("Don't ask", "Ask first"))
+        self.rows: list[tuple[str, Widget]] = [
+            ("Animation speed", self.speed),
+            ("Window size", self.size),
+            ("Display (F11)", self.fullscreen),
+            ("Sound", self.sound),
+            ("Card back", self.back),
+            ("Quitting or leaving a game", self.confirm),
+        ]
+        self.names: list[TextField] = []
+        self.kinds: list[Selector] = []
+        self.names_before: list[str] = []
+        defaults = Settings().seats
+        for i in range(SEATS_SHOWN):
+            seat = st.seats[i] if i < len(st.seats) else defaults[i]
+            self.names_before.append(seat.name)
+            self.names.append(TextField(seat.name, max_length=16, on_change=self._namer(i)))
+            kind = "human" if seat.human else seat.level
+            self.kinds.append(Selector(KINDS, KINDS.index(kind), self._kinder(i), _kind_label))
+        self.scroll = ScrollArea()  # unused: everything fits; kept so the scene treats pages alike
+        self.area = pygame.Rect(0, 0, 0, 0)
+        self.s = 1.0
+        self.content_bottom: int | None = None
+
+    # -- changes ----------------------------------------------------------------------
+
+    def _speed(self, value: str) -> None:
+        self.app.settings.animation_speed = value
+
+    def _size(self, value: tuple[int, int]) -> None:
+        self.app.set_window_size(value)
+
+    def _fullscreen(self, value: bool) -> None:
+        if value != self.app.fullscreen:
+            self.app.toggle_fullscreen()
+
+    def _sound(self, value: bool) -> None:
+        self.app.settings.sound = value
+
+    def _back(self, value: str) -> None:
+        self.app.set_card_back(value)
+
+    def _confirm(self, value: bool) -> None:
+        self.app.settings.confirm_quit = value
+
+    def _seat(self, i: int) -> SeatDefault:
+        """Seat ``i`` of the settings, filling in default seats before it if the file had fewer."""
+        seats = self.app.settings.seats
+        defaults = Settings().seats
+        while len(seats) <= i:
+            seats.append(defaults[len(seats)])
+        return seats[i]
+
+    def _namer(self, i: int) -> Callable[[str], None]:
+        def set_name(value: str) -> None:
+            # A seat needs a name: an emptied field stands for the name it had when the page opened.
+            self._seat(i).name = value.strip() or self.names_before[i]
+
+        return set_name
+
+    def _kinder(self, i: int) -> Callable[[str], None]:
+        def set_kind(value: str) -> None:
+            seat = self._seat(i)
+            seat.human = value == "human"
+            if not seat.human:
+                seat.level = value
+
+        return set_kind
+
+    def leave(self, then: Callable[[], None]) -> None:
+        for field, seat in zip(self.names, self.app.settings.seats, strict=False):
+            field.value = seat.name  # a field left empty shows the name kept
+        then()
+
+    def sync(self) -> None:
+        """Show settings changed elsewhere (F11)."""
+        self.fullscreen.set(self.app.fullscreen)
+
+    # -- layout, input, drawing ---------------------------------------------------------
+
+    def widgets(self) -> list[Widget]:
+        out: list[Widget] = [w for _, w in self.rows]
+        for name, kind in zip(self.names, self.kinds, strict=True):
+            out += [name, kind]
+        return out
+
+    def scrolled(self) -> list[Widget]:
+        return []
+
+    def layout(self, area: pygame.Rect, s: float) -> None:
+        self.area, self.s = area, s
+        h = round(38 * s)
+        step = round(56 * s)
+        left = area.left + round(250 * s)
+        y = area.top + round(40 * s)
+        for _, w in self.rows:
+            w.rect = pygame.Rect(left, y, round(250 * s), h)
+            w.size = round(18 * s)
+            y += step
+        self.seats_x = area.left + round(660 * s)
+        y = area.top + round(40 * s)
+        for name, kind in zip(self.names, self.kinds, strict=True):
+            name.rect = pygame.Rect(self.seats_x + round(80 * s), y, round(190 * s), h)
+            name.size = round(18 * s)
+            kind.rect = pygame.Rect(name.rect.right + round(12 * s), y, round(240 * s), h)
+            kind.size = round(17 * s)
+            y += step
+        self.content_bottom = self.names[-1].rect.bottom + round(18 * s) + len(NOTES) * round(21 * s)
+
+    def reveal(self, widget: Widget | None) -> None:
+        pass
+
+    def scroll_by(self, delta: float) -> None:
+        pass
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.s
+        text = self.app.text
+        a = self.area
+        draw_text(surface, text, "The table", round(21 * s), (a.left, a.top), theme.ACCENT, "bold")
+        draw_text(
+            surface, text, "Seats of a new game", round(21 * s), (self.seats_x, a.top), theme.ACCENT, "bold"
+        )
+        for label, w in self.rows:
+            pos = (w.rect.left - round(16 * s), w.rect.centery)
+            draw_text(surface, text, label, round(18 * s), pos, theme.MUTED, anchor="midright")
+            w.draw(surface, text)
+        card_w = round(36 * s)
+        img = self.app.cards.back(0, card_w)
+        spot = (self.back.rect.right + round(18 * s), self.back.rect.centery)
+        surface.blit(img, img.get_rect(midleft=spot))
+        for i, (name, kind) in enumerate(zip(self.names, self.kinds, strict=True)):
+            pos = (name.rect.left - round(14 * s), name.rect.centery)
+            draw_text(surface, text, f"Seat {i + 1}", round(18 * s), pos, theme.MUTED, anchor="midright")
+            name.draw(surface, text)
+            kind.draw(surface, text)
+        y = self.names[-1].rect.bottom + round(18 * s)
+        for note in NOTES:
+            draw_text(surface, text, note, round(15 * s), (self.seats_x, y), theme.MUTED)
+            y += round(21 * s)
