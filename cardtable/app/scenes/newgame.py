@@ -212,7 +212,7 @@ class NewGameScene(Scene):
         for i, (name, kind) in enumerate(zip(self.names, self.kinds, strict=True)):
             name.rect = pygame.Rect(col, y, round(200 * s), round(34 * s))
             name.size = size_text
-            kind.rect = pygame.Rect(col + round(210 * s), y, round(230 * s), round(34 * s))
+            kind.rect = pygame.Rect(col + round(210 * s), y, round(262 * s), round(34 * s))
             kind.size = round(18 * s)
             self.rows.append((f"Seat {i + 1}", y))
             y += round(40 * s)
