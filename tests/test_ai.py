@@ -172,3 +172,41 @@ def test_the_worker_process_decides_for_the_app():
         assert action == RuleAgent(spec, 4).choose(view)  # the same agent, seeded the same
     finally:
         worker.close()
+
+
+def test_a_strong_guard_keeps_the_rule_based_move():
+    spec, game = _midgame("ugly", 4, 5, 30)
+    for _ in range(6):
+        seat = game.to_act()[0]
+        view = game.view(seat)
+        agent = _fast(ISMCTSAgent(spec, 3, guard=1e9), iterations=40)
+        choice = agent.choose(view)
+        if len(view.legal) > 1:
+            assert choice == agent.guide_move
+        game.apply(seat, choice)
+
+
+def test_rewards_follow_standings_until_the_game_ends():
+    game = games.get("ugo").new_game(2, seed=1)
+    base = game.standings()
+    assert game.rewards(base) == (0.5, 0.5)
+    game.standings = lambda: (base[0] + 8, base[1])  # seat 0 is better placed; scores unchanged
+    low, high = sorted(game.rewards(base))
+    assert game.rewards(base)[0] == high > 0.5 > low
+
+
+def test_ugh_search_looks_ahead_in_turns_not_flips():
+    spec = games.get("ugh")
+    game = spec.new_game(4, seed=1)
+    seat = game.to_act()[0]
+    start = game.episode()
+    flip = next(a for a in game.legal_actions(seat) if a.kind == "flip")
+    game.apply(seat, flip)
+    assert game.to_act() == (seat,)  # a safe flip: the turn goes on
+    assert game.episode() == start
+    end = next(a for a in game.legal_actions(seat) if a.kind == "take")
+    game.apply(seat, end)
+    rng = random.Random(2)
+    while game.to_act() == (seat,):
+        random_step(game, rng)
+    assert game.episode() == start + 1

@@ -114,7 +114,7 @@ class ISMCTSAgent(Agent):
         self.guard = spec.search_guard if guard is None else guard
         self.last_iterations = 0
         self.last_root: Node | None = None  # the seat's tree of the last search, for analysis
-        self._guide: Action | None = None
+        self.guide_move: Action | None = None
 
     def worlds(self, view: View) -> Callable[[], Game]:
         """Where each iteration's world comes from: a determinization of the view."""
@@ -130,7 +130,7 @@ class ISMCTSAgent(Agent):
         assert view.seat is not None
         # The rule-based bot's move gets a head start (progressive bias): the
         # search keeps it unless it finds something better with enough evidence.
-        self._guide = self.spec.bot(view, random.Random(self.rng.random())) if self.spec.bot else None
+        self.guide_move = self.spec.bot(view, random.Random(self.rng.random())) if self.spec.bot else None
         trees = [Node() for _ in range(view.players)]
         deal = self.worlds(view)
         deadline = time.perf_counter() + self.seconds
@@ -144,7 +144,7 @@ class ISMCTSAgent(Agent):
         self.last_iterations = done
         root = self.last_root = trees[view.seat]
         best = max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
-        guide = self._guide
+        guide = self.guide_move
         if self.guard and guide is not None and guide != best and guide in root.children:
             # Leave the rule-based move only on evidence, not on noise.
             b, g = root.children[best], root.children[guide]
@@ -161,7 +161,7 @@ class ISMCTSAgent(Agent):
         paths: list[list[Node]] = [[] for _ in range(players)]
         stop = world.episode() + self.spec.search_horizon
         c = self.exploration
-        guide = self._guide
+        guide = self.guide_move
         root_node = trees[world.to_act()[0]] if guide is not None else None
         expanded = False
         while not expanded and not world.is_over() and world.episode() < stop:

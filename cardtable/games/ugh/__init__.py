@@ -20,7 +20,7 @@ SPEC = GameSpec(
     bot=bot_choose,
     score_scale=30.0,
     rollout=rollout,  # type: ignore[arg-type]
-    search_horizon=8,
+    search_horizon=4,
 )
 
 __all__ = ["SPEC", "UghGame"]

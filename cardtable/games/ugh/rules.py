@@ -140,6 +140,7 @@ class UghGame(Game):
         self.rng.shuffle(self.deck.cards)
         self.first_player = self.rng.randrange(n)
         self.turn = self.first_player
+        self.turns_taken = 0
         self.phase = "turn"
         self.flips = 0
         self.taken = False
@@ -543,6 +544,7 @@ class UghGame(Game):
             self._game_over(events)
             return
         self.turn = self.turn + 1 if self.turn + 1 < self.players else 0
+        self.turns_taken += 1
         self.flips = 0
         self.taken = False
         self.phase = "turn"
@@ -601,8 +603,12 @@ class UghGame(Game):
         )
 
     def episode(self) -> int:
-        """Cards out of the deck: search looks a few flips ahead (``search_horizon``)."""
-        return len(self.catalog) - len(self.deck.cards)
+        """Turns ended: search looks a few turns ahead (``search_horizon``).
+
+        Counting turns, not flips, gives every choice the same look-ahead: a
+        flip must not end the search sooner than taking a card does.
+        """
+        return self.turns_taken
 
     def winners(self) -> tuple[int, ...]:
         if self.phase != "over":
@@ -690,6 +696,7 @@ class UghGame(Game):
         return {
             "phase": self.phase,
             "turn": self.turn,
+            "turns_taken": self.turns_taken,
             "first_player": self.first_player,
             "flips": self.flips,
             "taken": self.taken,
@@ -716,6 +723,7 @@ class UghGame(Game):
         self._make_zones()
         self.phase = state["phase"]
         self.turn = state["turn"]
+        self.turns_taken = state.get("turns_taken", 0)
         self.first_player = state["first_player"]
         self.flips = state["flips"]
         self.taken = state["taken"]

@@ -19,6 +19,7 @@ SPEC = GameSpec(
     determinizer=determinize,
     bot=bot_choose,
     score_scale=6.0,
+    search_iterations=200,
     rollout=rollout,  # type: ignore[arg-type]
 )
 

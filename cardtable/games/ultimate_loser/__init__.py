@@ -21,6 +21,9 @@ SPEC = GameSpec(
     lower_scores_win=True,
     score_scale=2.0,
     rollout=rollout,  # type: ignore[arg-type]
+    search_iterations=100,
+    search_opponent_trees=False,
+    search_guard=1.5,
 )
 
 __all__ = ["SPEC", "UltimateLoserGame"]

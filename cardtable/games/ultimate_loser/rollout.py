@@ -1,11 +1,11 @@
-"""A fast play-out policy for search: plausible Ultimate Loser play from the full game.
+"""The play-out policy for search: the rule-based bot itself.
 
-Reads the game directly (search plays thousands of tricks per decision): lead
-the combination that sheds the most cards, lowest first; follow with the
-lowest matching combination (no need to beat anything, and the lowest play
-is only a penalty when nobody passes); pass when nothing matches. Inside
-search the game is one imagined deal, so nothing hidden from the real player
-is used.
+Ultimate Loser turns on when to pass, and simple play-out rules (play the
+lowest matching combination, pass only without one) misjudge it: a search
+playing out with them chose worse than the bot it was searching from. So
+search plays out with the bot, reading each player's view of the imagined
+deal; it costs more per play-out, and the budget is set for that
+(``search_iterations``).
 """
 
 from __future__ import annotations
@@ -14,21 +14,12 @@ import random
 
 from cardtable.engine import Action
 
+from .bot import choose
 from .rules import UltimateLoserGame
-
-
-def _rank(action: Action) -> int:
-    card = action.card
-    return 99 if card is None or card.rank is None else card.rank
 
 
 def rollout(game: UltimateLoserGame, seat: int, rng: random.Random) -> Action:
     legal = game.legal_actions(seat)
-    if len(legal) == 1 or game.phase != "play":
-        return rng.choice(legal)
-    plays = [a for a in legal if a.kind == "play"]
-    if not plays:
-        return next(a for a in legal if a.kind == "pass")
-    if game.lead_type is None:
-        return max(plays, key=lambda a: (len(a.value or ()), -_rank(a), rng.random()))
-    return min(plays, key=lambda a: (_rank(a), rng.random()))
+    if len(legal) == 1:
+        return legal[0]
+    return choose(game.view(seat), rng)
