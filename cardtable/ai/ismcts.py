@@ -11,9 +11,16 @@ happened" edge for the others, and simultaneous and off-turn decisions
 Children are chosen by UCB1 with availability counts: an action is only
 compared with the visits of its parent in which it was legal.
 
-An iteration walks the trees until it adds a node, then plays on with a
-fast rollout policy to the end of the current scoring episode (a round, a
-hand, or the game) and backs up every player's reward in [0, 1].
+An iteration walks the trees until it adds a node, then plays on with the
+game's play-out policy to its search horizon (a round, a hand, a few turns,
+or the game's end) and backs up every player's reward in [0, 1].
+
+Two per-game settings (see ``GameSpec``) shape it. Without opponent trees
+the others play the play-out policy inside the tree too: a model of how
+they play instead of a search of their best replies, which suits games
+whose play-outs are the rule-based bot. With a guard, the search leaves the
+bot's move only when its choice looks better by that many standard errors,
+so noise in a small budget cannot talk it into a worse move.
 """
 
 from __future__ import annotations
@@ -73,10 +80,16 @@ def random_rollout(game: Game, seat: int, rng: random.Random) -> Action:
 
 
 def bot_rollout(game: Game, seat: int, rng: random.Random) -> Action:
-    """Play out with the game's rule-based bot (slower: it reads a view each move)."""
+    """Play out with the game's rule-based bot, reading each player's view of the imagined deal.
+
+    Slower than a game's own fast policy, but where simple play-out rules
+    misjudge the game (when to pass in Ultimate Loser, when to attack in
+    U-G-O), searching over them chose worse moves than the bot itself.
+    """
+    legal = game.legal_actions(seat)
     bot = game.spec.bot
-    if bot is None:
-        return random_rollout(game, seat, rng)
+    if bot is None or len(legal) == 1:
+        return random_rollout(game, seat, rng) if bot is None else legal[0]
     return bot(game.view(seat), rng)
 
 
@@ -108,7 +121,7 @@ class ISMCTSAgent(Agent):
         self.seconds = seconds  # a safety limit: normally the iteration budget ends the search
         self.iterations = iterations if iterations is not None else spec.search_iterations
         self.exploration = exploration
-        self.rollout = rollout or spec.rollout or random_rollout
+        self.rollout = rollout or spec.rollout or (bot_rollout if spec.bot else random_rollout)
         self.guide_bias = guide_bias
         self.opponent_trees = spec.search_opponent_trees if opponent_trees is None else opponent_trees
         self.guard = spec.search_guard if guard is None else guard

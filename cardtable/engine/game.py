@@ -282,7 +282,7 @@ class GameSpec:
     fewest wins; tables and summaries say so instead of implying "more is better".
     ``score_scale``: a score difference that matters (search turns score
     differences into rewards with it). ``rollout``: a fast policy on a full
-    game for search to play out with (random moves if None).
+    game for search to play out with (if None, the bot on each player's view).
     ``search_opponent_trees``: search the others' moves too (off: they play
     the play-out policy, a model of how they play). ``search_guard``: how many
     standard errors better a move must look before search leaves the

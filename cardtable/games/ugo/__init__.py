@@ -5,7 +5,6 @@ from cardtable.engine import GameSpec
 from .bot import choose as bot_choose
 from .determinize import determinize
 from .options import SCHEMA
-from .rollout import rollout
 from .rules import UgoGame
 
 SPEC = GameSpec(
@@ -19,8 +18,10 @@ SPEC = GameSpec(
     determinizer=determinize,
     bot=bot_choose,
     score_scale=8.0,
-    rollout=rollout,  # type: ignore[arg-type]
     search_horizon=4,
+    search_iterations=100,
+    search_opponent_trees=False,
+    search_guard=1.5,
 )
 
 __all__ = ["SPEC", "UgoGame"]

@@ -5,7 +5,6 @@ from cardtable.engine import GameSpec
 from .bot import choose as bot_choose
 from .determinize import determinize
 from .options import SCHEMA
-from .rollout import rollout
 from .rules import UltimateLoserGame
 
 SPEC = GameSpec(
@@ -20,7 +19,6 @@ SPEC = GameSpec(
     bot=bot_choose,
     lower_scores_win=True,
     score_scale=2.0,
-    rollout=rollout,  # type: ignore[arg-type]
     search_iterations=100,
     search_opponent_trees=False,
     search_guard=1.5,
