@@ -193,20 +193,3 @@ def test_rewards_follow_standings_until_the_game_ends():
     game.standings = lambda: (base[0] + 8, base[1])  # seat 0 is better placed; scores unchanged
     low, high = sorted(game.rewards(base))
     assert game.rewards(base)[0] == high > 0.5 > low
-
-
-def test_ugh_search_looks_ahead_in_turns_not_flips():
-    spec = games.get("ugh")
-    game = spec.new_game(4, seed=1)
-    seat = game.to_act()[0]
-    start = game.episode()
-    flip = next(a for a in game.legal_actions(seat) if a.kind == "flip")
-    game.apply(seat, flip)
-    assert game.to_act() == (seat,)  # a safe flip: the turn goes on
-    assert game.episode() == start
-    end = next(a for a in game.legal_actions(seat) if a.kind == "take")
-    game.apply(seat, end)
-    rng = random.Random(2)
-    while game.to_act() == (seat,):
-        random_step(game, rng)
-    assert game.episode() == start + 1

@@ -20,7 +20,8 @@ SPEC = GameSpec(
     bot=bot_choose,
     score_scale=30.0,
     rollout=rollout,  # type: ignore[arg-type]
-    search_horizon=4,
+    search_iterations=150,  # play-outs run to the game's end: every choice judged by the final scores
+    search_guard=1.5,
 )
 
 __all__ = ["SPEC", "UghGame"]

@@ -69,7 +69,7 @@ from cardtable.engine.game import Game
 
 from .cards import COLORS, SAFETY_PILES, UGH, WILD, UghCards, tables_for
 from .discards import discard_candidates, discards_for, forced_discard
-from .sets import can_lock, lock_candidates, pool_potential, set_score
+from .sets import can_lock, lock_candidates, set_score
 from .wilds import can_steal, steal_rule, steal_targets
 
 MAX_FLIPS = SAFETY_PILES + 1
@@ -140,7 +140,6 @@ class UghGame(Game):
         self.rng.shuffle(self.deck.cards)
         self.first_player = self.rng.randrange(n)
         self.turn = self.first_player
-        self.turns_taken = 0
         self.phase = "turn"
         self.flips = 0
         self.taken = False
@@ -544,7 +543,6 @@ class UghGame(Game):
             self._game_over(events)
             return
         self.turn = self.turn + 1 if self.turn + 1 < self.players else 0
-        self.turns_taken += 1
         self.flips = 0
         self.taken = False
         self.phase = "turn"
@@ -593,22 +591,6 @@ class UghGame(Game):
 
     def scores(self) -> tuple[int, ...]:
         return tuple(self.totals)
-
-    def standings(self) -> tuple[float, ...]:
-        """Scores plus a discounted worth of each Pool (for search)."""
-        t = self.t
-        return tuple(
-            total + pool_potential(pool.cards, t.color, t.kind, t.value)
-            for total, pool in zip(self.totals, self.pools, strict=True)
-        )
-
-    def episode(self) -> int:
-        """Turns ended: search looks a few turns ahead (``search_horizon``).
-
-        Counting turns, not flips, gives every choice the same look-ahead: a
-        flip must not end the search sooner than taking a card does.
-        """
-        return self.turns_taken
 
     def winners(self) -> tuple[int, ...]:
         if self.phase != "over":
@@ -696,7 +678,6 @@ class UghGame(Game):
         return {
             "phase": self.phase,
             "turn": self.turn,
-            "turns_taken": self.turns_taken,
             "first_player": self.first_player,
             "flips": self.flips,
             "taken": self.taken,
@@ -723,7 +704,6 @@ class UghGame(Game):
         self._make_zones()
         self.phase = state["phase"]
         self.turn = state["turn"]
-        self.turns_taken = state.get("turns_taken", 0)
         self.first_player = state["first_player"]
         self.flips = state["flips"]
         self.taken = state["taken"]
