@@ -193,3 +193,18 @@ def test_rewards_follow_standings_until_the_game_ends():
     game.standings = lambda: (base[0] + 8, base[1])  # seat 0 is better placed; scores unchanged
     low, high = sorted(game.rewards(base))
     assert game.rewards(base)[0] == high > 0.5 > low
+
+
+def test_search_breaks_a_circle_with_the_rule_based_move():
+    spec, game = _midgame("ugh", 4, 3, 0)
+    rng = random.Random(3)
+    while len(game.legal_actions(game.to_act()[0])) < 2:
+        random_step(game, rng)
+    seat = game.to_act()[0]
+    view = game.view(seat)
+    agent = _fast(ISMCTSAgent(spec, 1), iterations=30)
+    agent.choose(view)
+    assert agent.last_iterations == 30
+    again = agent.choose(view)  # the same position again, as after putting a set back
+    assert agent.last_iterations == 0
+    assert again == agent.guide_move

@@ -75,6 +75,13 @@ def _freeze(x: Any) -> Any:
     return x
 
 
+def _position(view: View) -> int:
+    """A view's position for spotting repeats: each zone's cards as a set, so a
+    set put back into a Pool in another order is still the same position."""
+    zones = tuple((z.name, z.owner, tuple(sorted(repr(_freeze(c)) for c in z.cards))) for z in view.zones)
+    return hash((view.phase, view.to_act, view.scores, zones, _freeze(view.info), frozenset(view.legal)))
+
+
 def random_rollout(game: Game, seat: int, rng: random.Random) -> Action:
     return rng.choice(game.legal_actions(seat))
 
@@ -128,6 +135,7 @@ class ISMCTSAgent(Agent):
         self.last_iterations = 0
         self.last_root: Node | None = None  # the seat's tree of the last search, for analysis
         self.guide_move: Action | None = None
+        self._seen: set[int] = set()
 
     def worlds(self, view: View) -> Callable[[], Game]:
         """Where each iteration's world comes from: a determinization of the view."""
@@ -144,6 +152,13 @@ class ISMCTSAgent(Agent):
         # The rule-based bot's move gets a head start (progressive bias): the
         # search keeps it unless it finds something better with enough evidence.
         self.guide_move = self.spec.bot(view, random.Random(self.rng.random())) if self.spec.bot else None
+        position = _position(view)
+        if position in self._seen:
+            # The same position again: the search is going round in a circle (say,
+            # forming a set and putting it back). The rule-based move breaks it.
+            self.last_iterations = 0
+            return self.guide_move if self.guide_move in legal else self.rng.choice(legal)
+        self._seen.add(position)
         trees = [Node() for _ in range(view.players)]
         deal = self.worlds(view)
         deadline = time.perf_counter() + self.seconds
