@@ -133,7 +133,6 @@ class ISMCTSAgent(Agent):
         self.opponent_trees = spec.search_opponent_trees if opponent_trees is None else opponent_trees
         self.guard = spec.search_guard if guard is None else guard
         self.last_iterations = 0
-        self.last_root: Node | None = None  # the seat's tree of the last search, for analysis
         self.guide_move: Action | None = None
         self._seen: set[int] = set()
 
@@ -170,7 +169,7 @@ class ISMCTSAgent(Agent):
             if done % 8 == 0 and time.perf_counter() > deadline:
                 break
         self.last_iterations = done
-        root = self.last_root = trees[view.seat]
+        root = trees[view.seat]
         best = max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
         guide = self.guide_move
         if self.guard and guide is not None and guide != best and guide in root.children:
@@ -181,6 +180,27 @@ class ISMCTSAgent(Agent):
                 return guide
         return best
 
+    def _select(self, node: Node, legal: list[Action], at_root: bool) -> tuple[Action, bool]:
+        """An untried action (and True: the tree grows), or the best by UCB with availability."""
+        untried = [a for a in legal if a not in node.children]
+        if untried:
+            action = self.rng.choice(untried)
+            node.children[action] = Node()
+            return action, True
+        c = self.exploration
+        guide = self.guide_move if at_root else None
+        best = legal[0]
+        best_value = -1.0
+        for a in legal:
+            child = node.children[a]
+            child.avail += 1
+            value = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+            if a == guide:
+                value += self.guide_bias / (child.visits + 1)
+            if value > best_value:
+                best_value, best = value, a
+        return best, False
+
     def _iterate(self, world: Game, trees: list[Node], baseline: tuple[float, ...]) -> None:
         root_seat = world.to_act()[0]
         rng = self.rng
@@ -188,9 +208,7 @@ class ISMCTSAgent(Agent):
         pos: list[Node | None] = list(trees)
         paths: list[list[Node]] = [[] for _ in range(players)]
         stop = world.episode() + self.spec.search_horizon
-        c = self.exploration
-        guide = self.guide_move
-        root_node = trees[world.to_act()[0]] if guide is not None else None
+        root_node = trees[root_seat] if self.guide_move is not None else None
         expanded = False
         while not expanded and not world.is_over() and world.episode() < stop:
             seat = world.to_act()[0]
@@ -199,39 +217,11 @@ class ISMCTSAgent(Agent):
                 break
             if seat != root_seat and not self.opponent_trees:
                 # Others play the play-out policy here too: a model of how they play.
+                legal: list[Action] = []
                 action = self.rollout(world, seat, rng)
-                events = world.apply(seat, action)
-                for p in range(players):
-                    here = pos[p]
-                    if here is not None:
-                        key = action if p == seat else observation(events, p)
-                        child = here.children.get(key)
-                        if child is None:
-                            child = here.children[key] = Node()
-                        pos[p] = child
-                        paths[p].append(child)
-                continue
-            legal = world.legal_actions(seat)
-            untried = [a for a in legal if a not in node.children]
-            if untried:
-                action = rng.choice(untried)
-                node.children[action] = Node()
-                expanded = True
             else:
-                log_avail = 0.0
-                best = None
-                best_value = -1.0
-                for a in legal:
-                    child = node.children[a]
-                    child.avail += 1
-                    log_avail = math.log(child.avail)
-                    value = child.total / child.visits + c * math.sqrt(log_avail / child.visits)
-                    if node is root_node and a == guide:
-                        value += self.guide_bias / (child.visits + 1)
-                    if value > best_value:
-                        best_value, best = value, a
-                assert best is not None
-                action = best
+                legal = world.legal_actions(seat)
+                action, expanded = self._select(node, legal, node is root_node)
             events = world.apply(seat, action)
             for p in range(players):
                 here = pos[p]
@@ -240,8 +230,6 @@ class ISMCTSAgent(Agent):
                 key = action if p == seat else observation(events, p)
                 child = here.children.get(key)
                 if child is None:
-                    if p == seat:
-                        raise AssertionError("the chosen child exists")
                     child = here.children[key] = Node()
                 pos[p] = child
                 paths[p].append(child)
