@@ -136,7 +136,29 @@ class Button(Widget):
         draw_text(surface, text, self.label, self.size, r.center, color, "bold", "center")
 
 
-class Selector(Widget):
+class _StepBox(Widget):
+    """A box with a step control at each end: a click on either half steps that way."""
+
+    def step(self, delta: int) -> Any:
+        raise NotImplementedError
+
+    def _clicked(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.step(-1 if event.pos[0] < self.rect.centerx else 1)
+            return True
+        return False
+
+    def _draw_box(self, surface: pygame.Surface) -> tuple[pygame.Rect, pygame.Rect]:
+        """Draw the box; returns where the two step controls go."""
+        r = self.rect
+        pygame.draw.rect(surface, theme.FELT_DARK, r, border_radius=r.height // 3)
+        edge = theme.HIGHLIGHT if self.focused else theme.PANEL_EDGE
+        pygame.draw.rect(surface, edge, r, width=2, border_radius=r.height // 3)
+        w = r.height
+        return pygame.Rect(r.left, r.top, w, r.height), pygame.Rect(r.right - w, r.top, w, r.height)
+
+
+class Selector(_StepBox):
     """``< value >``: cycles through ``options`` with clicks, arrows or the wheel."""
 
     def __init__(
@@ -169,16 +191,10 @@ class Selector(Widget):
         if self.on_change is not None:
             self.on_change(self.value)
 
-    def _arrows(self) -> tuple[pygame.Rect, pygame.Rect]:
-        r = self.rect
-        w = r.height
-        return pygame.Rect(r.left, r.top, w, r.height), pygame.Rect(r.right - w, r.top, w, r.height)
-
     def handle(self, event: pygame.event.Event) -> bool:
         if not (self.visible and self.enabled):
             return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
-            self.step(-1 if event.pos[0] < self.rect.centerx else 1)
+        if self._clicked(event):
             return True
         if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
             self.step(-1 if event.y > 0 else 1)
@@ -209,10 +225,7 @@ class Selector(Widget):
         if not self.visible:
             return
         r = self.rect
-        pygame.draw.rect(surface, theme.FELT_DARK, r, border_radius=r.height // 3)
-        edge = theme.HIGHLIGHT if self.focused else theme.PANEL_EDGE
-        pygame.draw.rect(surface, edge, r, width=2, border_radius=r.height // 3)
-        left, right = self._arrows()
+        left, right = self._draw_box(surface)
         color = theme.TEXT if self.enabled else theme.MUTED
         draw_text(surface, text, "\u25c0", self.size - 4, left.center, theme.ACCENT, anchor="center")
         draw_text(surface, text, "\u25b6", self.size - 4, right.center, theme.ACCENT, anchor="center")
@@ -220,7 +233,7 @@ class Selector(Widget):
         draw_text(surface, text, label, self.size, r.center, color, "bold", "center")
 
 
-class Stepper(Widget):
+class Stepper(_StepBox):
     """``< value >`` over ordered values that stops at both ends (a number within its bounds)."""
 
     def __init__(
@@ -256,16 +269,10 @@ class Stepper(Widget):
             self.on_change(self.value)
         return True
 
-    def _arrows(self) -> tuple[pygame.Rect, pygame.Rect]:
-        r = self.rect
-        w = r.height
-        return pygame.Rect(r.left, r.top, w, r.height), pygame.Rect(r.right - w, r.top, w, r.height)
-
     def handle(self, event: pygame.event.Event) -> bool:
         if not (self.visible and self.enabled):
             return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
-            self.step(-1 if event.pos[0] < self.rect.centerx else 1)
+        if self._clicked(event):
             return True
         if event.type == pygame.KEYDOWN and self.focused:
             delta = {
@@ -289,10 +296,7 @@ class Stepper(Widget):
         if not self.visible:
             return
         r = self.rect
-        pygame.draw.rect(surface, theme.FELT_DARK, r, border_radius=r.height // 3)
-        edge = theme.HIGHLIGHT if self.focused else theme.PANEL_EDGE
-        pygame.draw.rect(surface, edge, r, width=2, border_radius=r.height // 3)
-        left, right = self._arrows()
+        left, right = self._draw_box(surface)
         at_start, at_end = self.index == 0, self.index == len(self.values) - 1
         draw_text(
             surface,

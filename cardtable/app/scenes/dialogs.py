@@ -28,6 +28,14 @@ def _shade(surface: pygame.Surface) -> None:
     surface.blit(shade, (0, 0))
 
 
+def _frame(surface: pygame.Surface, app, panel: pygame.Rect, title: str, s: float, top: int) -> None:
+    """The table shaded, the dialog's panel, and its title fitted to the panel."""
+    _shade(surface)
+    draw_panel(surface, panel, alpha=245)
+    size = _fit(app, title, round(26 * s), panel.width - round(40 * s))
+    draw_text(surface, app.text, title, size, (panel.centerx, panel.top + top), theme.TEXT, "serif", "midtop")
+
+
 class ConfirmScene(Scene):
     """``question`` with a yes button (``yes_label``) and Cancel; Esc cancels."""
 
@@ -85,19 +93,8 @@ class ConfirmScene(Scene):
         return self.ring.handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        _shade(surface)
         s = self.scale
-        draw_panel(surface, self.panel, alpha=245)
-        draw_text(
-            surface,
-            self.app.text,
-            self.question,
-            _fit(self.app, self.question, round(26 * s), self.panel.width - round(40 * s)),
-            (self.panel.centerx, self.panel.top + round(28 * s)),
-            theme.TEXT,
-            "serif",
-            "midtop",
-        )
+        _frame(surface, self.app, self.panel, self.question, s, round(28 * s))
         y = self.panel.top + round(74 * s)
         font = self.app.fonts.get(round(17 * s))
         for line in wrap(font, self.detail, self.panel.width - round(60 * s)) if self.detail else []:
@@ -175,19 +172,8 @@ class NameScene(Scene):
         return self.ring.handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        _shade(surface)
         s = self.scale
-        draw_panel(surface, self.panel, alpha=245)
-        draw_text(
-            surface,
-            self.app.text,
-            self.title,
-            _fit(self.app, self.title, round(26 * s), self.panel.width - round(40 * s)),
-            (self.panel.centerx, self.panel.top + round(24 * s)),
-            theme.TEXT,
-            "serif",
-            "midtop",
-        )
+        _frame(surface, self.app, self.panel, self.title, s, round(24 * s))
         draw_text(
             surface,
             self.app.text,
