@@ -208,3 +208,37 @@ def test_search_breaks_a_circle_with_the_rule_based_move():
     again = agent.choose(view)  # the same position again, as after putting a set back
     assert agent.last_iterations == 0
     assert again == agent.guide_move
+
+
+def test_paired_comparison_keeps_the_bot_move_without_evidence():
+    spec, game = _midgame("ultimate-loser", 4, 5, 6)
+    decided = 0
+    while decided < 4 and not game.is_over():
+        seat = game.to_act()[0]
+        view = game.view(seat)
+        agent = _fast(ISMCTSAgent(spec, 3, guard=1e9, paired=0.5), iterations=40)
+        choice = agent.choose(view)
+        if len(view.legal) > 1:
+            assert choice == agent.guide_move and agent.last_iterations >= 38
+            decided += 1
+        game.apply(seat, choice)
+    assert decided == 4
+
+
+def test_paired_comparison_overrules_a_bad_bot_move(monkeypatch):
+    """A bot that lets a 12-card direct hit through is overruled: the 10 stops it."""
+    from support import act, ugo_game
+
+    game = ugo_game(tables=[[("6S@0", "attack", True, "")], []], hands=["", "10H@0 2C@0"])
+    act(game, "attack", "6S@0")
+    spec = game.spec
+    bot = spec.bot
+
+    def lets_it_happen(view, rng):
+        return next((a for a in view.legal if a.kind == "take"), None) or bot(view, rng)
+
+    monkeypatch.setattr(spec, "bot", lets_it_happen)
+    agent = _fast(ISMCTSAgent(spec, 5, guard=1.5, paired=0.5), iterations=80)
+    action = agent.choose(game.view(1))
+    assert agent.guide_move.kind == "take"
+    assert action.kind == "ten"

@@ -20,7 +20,11 @@ the others play the play-out policy inside the tree too: a model of how
 they play instead of a search of their best replies, which suits games
 whose play-outs are the rule-based bot. With a guard, the search leaves the
 bot's move only when its choice looks better by that many standard errors,
-so noise in a small budget cannot talk it into a worse move.
+so noise in a small budget cannot talk it into a worse move. With a paired
+share, the last part of the budget compares the bot's move with the
+search's favourites in the same dealt worlds and with the same random
+numbers: the luck of the deal, which swamps a small budget's averages,
+then cancels out of the differences, and the guard is judged on those.
 """
 
 from __future__ import annotations
@@ -107,7 +111,9 @@ class ISMCTSAgent(Agent):
     machine; the time limit only stops a search on a machine too slow for it.
     Returns the most visited action; with a ``guard`` (the game's
     ``search_guard``), the rule-based bot's move unless the search's choice
-    is that many standard errors better.
+    is that many standard errors better. With ``paired`` (the game's
+    ``search_paired``), that share of the budget goes to comparing the bot's
+    move and the ``candidates`` most visited in the same worlds instead.
     """
 
     name = "hard"
@@ -123,6 +129,8 @@ class ISMCTSAgent(Agent):
         guide_bias: float = 1.0,
         opponent_trees: bool | None = None,
         guard: float | None = None,
+        paired: float | None = None,
+        candidates: int = 3,
     ) -> None:
         super().__init__(spec, seed)
         self.seconds = seconds  # a safety limit: normally the iteration budget ends the search
@@ -132,6 +140,8 @@ class ISMCTSAgent(Agent):
         self.guide_bias = guide_bias
         self.opponent_trees = spec.search_opponent_trees if opponent_trees is None else opponent_trees
         self.guard = spec.search_guard if guard is None else guard
+        self.paired = spec.search_paired if paired is None else paired
+        self.candidates = candidates
         self.last_iterations = 0
         self.guide_move: Action | None = None
         self._seen: set[int] = set()
@@ -160,25 +170,84 @@ class ISMCTSAgent(Agent):
         self._seen.add(position)
         trees = [Node() for _ in range(view.players)]
         deal = self.worlds(view)
-        deadline = time.perf_counter() + self.seconds
+        start = time.perf_counter()
+        deadline = start + self.seconds
+        paired = int(self.iterations * self.paired)
+        searched = start + self.seconds * (1.0 - self.paired)  # time left for the comparison
         done = 0
-        while done < self.iterations:
+        while done < self.iterations - paired:
             world = deal()
             self._iterate(world, trees, world.standings())
             done += 1
-            if done % 8 == 0 and time.perf_counter() > deadline:
+            if done % 8 == 0 and time.perf_counter() > searched:
                 break
-        self.last_iterations = done
         root = trees[view.seat]
         best = max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
         guide = self.guide_move
-        if self.guard and guide is not None and guide != best and guide in root.children:
+        if paired:
+            ranked = sorted(root.children, key=lambda a: -root.children[a].visits)
+            candidates = [a for a in dict.fromkeys([guide, *ranked]) if a in legal][: self.candidates]
+            best, done = self._compare(candidates, deal, view.seat, done, deadline)
+        elif self.guard and guide is not None and guide != best and guide in root.children:
             # Leave the rule-based move only on evidence, not on noise.
             b, g = root.children[best], root.children[guide]
             gap = b.total / b.visits - g.total / max(1, g.visits)
             if gap < self.guard * math.sqrt(b.spread() + g.spread()):
-                return guide
+                best = guide
+        self.last_iterations = done
         return best
+
+    def _compare(
+        self, candidates: list[Action], deal: Callable[[], Game], seat: int, done: int, deadline: float
+    ) -> tuple[Action, int]:
+        """The best of ``candidates`` by paired play-outs, and the iterations spent.
+
+        Each dealt world plays every candidate out with the same random
+        numbers, so the cards dealt and drawn are the same for all and the
+        differences between candidates are measured, not drowned in the
+        luck of the deal. The bot's move (the first candidate) is left only
+        if another beats it by ``guard`` standard errors of those differences.
+        """
+        sums = [0.0] * len(candidates)
+        diffs = [0.0] * len(candidates)
+        squares = [0.0] * len(candidates)
+        worlds = 0
+        while done + len(candidates) <= self.iterations:
+            world = deal()
+            baseline = world.standings()
+            seed = self.rng.getrandbits(64)
+            results = [self._play_out(world, seat, a, baseline, seed) for a in candidates]
+            for i, r in enumerate(results):
+                sums[i] += r
+                d = r - results[0]
+                diffs[i] += d
+                squares[i] += d * d
+            worlds += 1
+            done += len(candidates)
+            if time.perf_counter() > deadline:
+                break
+        best = max(range(len(candidates)), key=lambda i: sums[i])
+        if best and self.guard and self.guide_move == candidates[0]:
+            n = worlds
+            mean = diffs[best] / n
+            variance = max(0.0, squares[best] / n - mean * mean) / max(1, n - 1)
+            if n < 2 or mean < self.guard * math.sqrt(variance):
+                best = 0
+        return candidates[best], done
+
+    def _play_out(
+        self, world: Game, seat: int, action: Action, baseline: tuple[float, ...], seed: int
+    ) -> float:
+        """``seat``'s reward for ``action`` in a copy of ``world``, played out from ``seed``."""
+        rng = random.Random(seed)
+        game = world.clone(rng=rng)
+        game.apply(seat, action)
+        stop = world.episode() + self.spec.search_horizon
+        policy = self.rollout
+        while not game.is_over() and game.episode() < stop:
+            who = game.to_act()[0]
+            game.apply(who, policy(game, who, rng))
+        return game.rewards(baseline)[seat]
 
     def _select(self, node: Node, legal: list[Action], at_root: bool) -> tuple[Action, bool]:
         """An untried action (and True: the tree grows), or the best by UCB with availability."""
@@ -205,21 +274,24 @@ class ISMCTSAgent(Agent):
         root_seat = world.to_act()[0]
         rng = self.rng
         players = world.players
-        pos: list[Node | None] = list(trees)
+        modelled = not self.opponent_trees
+        # Without opponent trees only the searching seat's tree is walked.
+        pos: list[Node | None] = [t if p == root_seat or not modelled else None for p, t in enumerate(trees)]
         paths: list[list[Node]] = [[] for _ in range(players)]
         stop = world.episode() + self.spec.search_horizon
         root_node = trees[root_seat] if self.guide_move is not None else None
         expanded = False
         while not expanded and not world.is_over() and world.episode() < stop:
             seat = world.to_act()[0]
-            node = pos[seat]
-            if node is None:
-                break
-            if seat != root_seat and not self.opponent_trees:
+            legal: list[Action] = []
+            if seat != root_seat and modelled:
                 # Others play the play-out policy here too: a model of how they play.
-                legal: list[Action] = []
+                node = None
                 action = self.rollout(world, seat, rng)
             else:
+                node = pos[seat]
+                if node is None:
+                    break
                 legal = world.legal_actions(seat)
                 action, expanded = self._select(node, legal, node is root_node)
             events = world.apply(seat, action)
@@ -233,7 +305,7 @@ class ISMCTSAgent(Agent):
                     child = here.children[key] = Node()
                 pos[p] = child
                 paths[p].append(child)
-            if expanded:
+            if expanded and node is not None:
                 for a in legal:
                     if a in node.children:
                         node.children[a].avail += 1

@@ -287,6 +287,8 @@ class GameSpec:
     the play-out policy, a model of how they play). ``search_guard``: how many
     standard errors better a move must look before search leaves the
     rule-based bot's move (0: the most visited move wins).
+    ``search_paired``: the share of the budget spent comparing the bot's
+    move and the search's favourites in the same dealt worlds.
     """
 
     id: str
@@ -305,6 +307,7 @@ class GameSpec:
     search_horizon: int = 1
     search_opponent_trees: bool = True
     search_guard: float = 0.0
+    search_paired: float = 0.0
     variants: dict[str, Variant] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
