@@ -29,6 +29,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from math import comb
 
 from cardtable.engine import STANDARD, Action, Card, View
@@ -157,17 +158,23 @@ def split(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
 
     Tries straight flushes first, sets of three or more first, and all sets
     first; keeps the split with the fewest plays (then the most cards in
-    straight flushes).
+    straight flushes). Remembered per hand: search asks about the same
+    hands over and over.
     """
+    return list(_split_best(tuple(cards)))
+
+
+@lru_cache(maxsize=8192)
+def _split_best(cards: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
     if not cards:
-        return []
+        return ()
     best: list[tuple[Card, ...]] | None = None
     for order in ("runs", "big-sets", "sets"):
         groups = _split(cards, order)
         if best is None or len(groups) < len(best):
             best = groups
     assert best is not None
-    return best
+    return tuple(best)
 
 
 def _runs_of(cards: list[Card]) -> tuple[list[tuple[Card, ...]], list[Card]]:
