@@ -200,8 +200,17 @@ class Zone:
         """This zone as ``seat`` may see it."""
         shown: list[CardView] = []
         hidden: list[CardView] = []
+        states = self.state
+        # Most cards lie face up with nothing recorded about them: their visibility is the zone's.
+        plain = not self.known and (
+            self.visibility is Visibility.PUBLIC
+            or (self.visibility is Visibility.OWNER and seat is not None and seat == self.owner)
+        )
         for card in self.cards:
-            st = self.state.get(card)
+            st = states.get(card)
+            if st is None and plain:
+                shown.append(CardView(card, card.back))
+                continue
             attached: tuple[CardView, ...] = ()
             if st is not None and st.attached:
                 attached = tuple(_card_view(self, a, seat, None) for a in st.attached)
