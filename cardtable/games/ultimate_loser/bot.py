@@ -177,19 +177,27 @@ def _split_best(cards: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
     return tuple(best)
 
 
+_RANK = [rank_of(c) for c in WITH_JOKER]  # by card index: the joker's cards index the same in both catalogs
+_SUIT = [c.suit for c in WITH_JOKER]
+_SET_RANK = [c.rank for c in WITH_JOKER]
+
+
 def _runs_of(cards: list[Card]) -> tuple[list[tuple[Card, ...]], list[Card]]:
     """Maximal straight flushes of 3+ among ``cards``, and the cards left over."""
     by_suit: dict[str, list[Card]] = {}
     for c in cards:
-        if c.suit is not None:
-            by_suit.setdefault(c.suit, []).append(c)
+        suit = _SUIT[c]
+        if suit is not None:
+            by_suit.setdefault(suit, []).append(c)
     runs: list[tuple[Card, ...]] = []
-    used: set[Card] = set()
+    rank = _RANK.__getitem__
     for suited in by_suit.values():
-        suited.sort(key=rank_of)
+        if len(suited) < 3:
+            continue
+        suited.sort(key=rank)
         current = [suited[0]]
         for c in suited[1:]:
-            if rank_of(c) == rank_of(current[-1]) + 1:
+            if rank(c) == rank(current[-1]) + 1:
                 current.append(c)
             else:
                 if len(current) >= 3:
@@ -197,17 +205,21 @@ def _runs_of(cards: list[Card]) -> tuple[list[tuple[Card, ...]], list[Card]]:
                 current = [c]
         if len(current) >= 3:
             runs.append(tuple(current))
-    for r in runs:
-        used.update(r)
+    if not runs:
+        return runs, list(cards)
+    used = {c for r in runs for c in r}
     return runs, [c for c in cards if c not in used]
 
 
 def _sets_of(cards: list[Card], minimum: int) -> tuple[list[tuple[Card, ...]], list[Card]]:
     by_rank: dict[int, list[Card]] = {}
     for c in cards:
-        if c.rank is not None:
-            by_rank.setdefault(c.rank, []).append(c)
+        r = _SET_RANK[c]
+        if r is not None:
+            by_rank.setdefault(r, []).append(c)
     sets = [tuple(g) for g in by_rank.values() if len(g) >= minimum]
+    if not sets:
+        return sets, list(cards)
     used = {c for g in sets for c in g}
     return sets, [c for c in cards if c not in used]
 
