@@ -102,13 +102,14 @@ def test_search_answers_off_turn_decisions():
     assert action.kind == "ten"  # a 12-card direct hit is worth a 10
 
 
-def test_search_respects_its_time_limit():
+@pytest.mark.parametrize("paired", [0.0, 0.5])
+def test_search_respects_its_time_limit(paired):
     spec, game = _midgame("ugly", 4, 3, 40)
     rng = random.Random(2)
     while len(game.legal_actions(game.to_act()[0])) < 2:
         random_step(game, rng)
     agent = make_agent("hard", spec, 1)
-    agent.seconds, agent.iterations = 0.2, 10**9
+    agent.seconds, agent.iterations, agent.paired = 0.2, 10**9, paired
     start = time.perf_counter()
     agent.choose(game.view(game.to_act()[0]))
     assert time.perf_counter() - start < 0.6

@@ -187,6 +187,7 @@ class ISMCTSAgent(Agent):
         if paired:
             ranked = sorted(root.children, key=lambda a: -root.children[a].visits)
             candidates = [a for a in dict.fromkeys([guide, *ranked]) if a in legal][: self.candidates]
+            candidates = candidates or [self.rng.choice(legal)]
             best, done = self._compare(candidates, deal, view.seat, done, deadline)
         elif self.guard and guide is not None and guide != best and guide in root.children:
             # Leave the rule-based move only on evidence, not on noise.
