@@ -22,6 +22,7 @@ SPEC = GameSpec(
     search_iterations=100,
     search_opponent_trees=False,
     search_guard=1.5,
+    search_paired=0.5,  # half the budget compares the bot's move with the search's favourites
 )
 
 __all__ = ["SPEC", "UltimateLoserGame"]
