@@ -22,6 +22,7 @@ SPEC = GameSpec(
     rollout=rollout,  # type: ignore[arg-type]
     search_iterations=150,  # play-outs run to the game's end: every choice judged by the final scores
     search_guard=1.5,
+    search_paired=0.5,  # half the budget compares the bot's move with the search's favourites
 )
 
 __all__ = ["SPEC", "UghGame"]
