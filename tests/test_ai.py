@@ -243,3 +243,26 @@ def test_paired_comparison_overrules_a_bad_bot_move(monkeypatch):
     action = agent.choose(game.view(1))
     assert agent.guide_move.kind == "take"
     assert action.kind == "ten"
+
+
+@pytest.mark.parametrize("paired", [0.0, 0.5])
+def test_search_makes_its_own_simultaneous_choice(paired):
+    """Rock-paper-scissors: a seat that is not first among the choosers still searches its own shapes."""
+    spec = games.get("ultimate-loser")
+    found = None
+    for seed in range(200):
+        game = spec.new_game(4, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over() and not (game.phase == "rps" and len(game.to_act()) > 1):
+            random_step(game, rng)
+        if not game.is_over():
+            found = game
+            break
+    assert found is not None
+    seat = found.to_act()[1]
+    view = found.view(seat)
+    choices = set()
+    for seed in range(8):
+        agent = _fast(ISMCTSAgent(spec, seed, guard=0.0, paired=paired), iterations=30)
+        choices.add(agent.choose(view))
+    assert len(choices) > 1  # searched, not always the first shape

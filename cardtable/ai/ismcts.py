@@ -177,19 +177,21 @@ class ISMCTSAgent(Agent):
         done = 0
         while done < self.iterations - paired:
             world = deal()
-            self._iterate(world, trees, world.standings())
+            self._iterate(world, trees, world.standings(), view.seat)
             done += 1
             if done % 8 == 0 and time.perf_counter() > searched:
                 break
         root = trees[view.seat]
         best = max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
         guide = self.guide_move
-        if paired:
-            ranked = sorted(root.children, key=lambda a: -root.children[a].visits)
-            candidates = [a for a in dict.fromkeys([guide, *ranked]) if a in legal][: self.candidates]
-            candidates = candidates or [self.rng.choice(legal)]
-            best, done = self._compare(candidates, deal, view.seat, done, deadline)
-        elif self.guard and guide is not None and guide != best and guide in root.children:
+        ranked = sorted(root.children, key=lambda a: -root.children[a].visits)
+        candidates = [a for a in dict.fromkeys([guide, *ranked]) if a in legal][: self.candidates]
+        if paired and len(candidates) > 1:
+            compared, done = self._compare(candidates, deal, view.seat, done, deadline)
+            if compared is not None:
+                self.last_iterations = done
+                return compared
+        if self.guard and guide is not None and guide != best and guide in root.children:
             # Leave the rule-based move only on evidence, not on noise.
             b, g = root.children[best], root.children[guide]
             gap = b.total / b.visits - g.total / max(1, g.visits)
@@ -200,8 +202,9 @@ class ISMCTSAgent(Agent):
 
     def _compare(
         self, candidates: list[Action], deal: Callable[[], Game], seat: int, done: int, deadline: float
-    ) -> tuple[Action, int]:
-        """The best of ``candidates`` by paired play-outs, and the iterations spent.
+    ) -> tuple[Action | None, int]:
+        """The best of ``candidates`` by paired play-outs (None if time allowed no
+        world), and the iterations spent.
 
         Each dealt world plays every candidate out with the same random
         numbers, so the cards dealt and drawn are the same for all and the
@@ -227,6 +230,8 @@ class ISMCTSAgent(Agent):
             done += len(candidates)
             if time.perf_counter() > deadline:
                 break
+        if not worlds:
+            return None, done
         best = max(range(len(candidates)), key=lambda i: sums[i])
         if best and self.guard and self.guide_move == candidates[0]:
             n = worlds
@@ -271,8 +276,7 @@ class ISMCTSAgent(Agent):
                 best_value, best = value, a
         return best, False
 
-    def _iterate(self, world: Game, trees: list[Node], baseline: tuple[float, ...]) -> None:
-        root_seat = world.to_act()[0]
+    def _iterate(self, world: Game, trees: list[Node], baseline: tuple[float, ...], root_seat: int) -> None:
         rng = self.rng
         players = world.players
         modelled = not self.opponent_trees
@@ -283,7 +287,9 @@ class ISMCTSAgent(Agent):
         root_node = trees[root_seat] if self.guide_move is not None else None
         expanded = False
         while not expanded and not world.is_over() and world.episode() < stop:
-            seat = world.to_act()[0]
+            acting = world.to_act()
+            # Choices made at once (passes, rock-paper-scissors): the searching seat makes its own first.
+            seat = root_seat if root_seat in acting else acting[0]
             legal: list[Action] = []
             if seat != root_seat and modelled:
                 # Others play the play-out policy here too: a model of how they play.
