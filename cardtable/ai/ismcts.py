@@ -184,13 +184,14 @@ class ISMCTSAgent(Agent):
         root = trees[view.seat]
         best = max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
         guide = self.guide_move
-        ranked = sorted(root.children, key=lambda a: -root.children[a].visits)
-        candidates = [a for a in dict.fromkeys([guide, *ranked]) if a in legal][: self.candidates]
-        if paired and len(candidates) > 1:
-            compared, done = self._compare(candidates, deal, view.seat, done, deadline)
-            if compared is not None:
-                self.last_iterations = done
-                return compared
+        if paired:
+            ranked = sorted(root.children, key=lambda a: -root.children[a].visits)
+            candidates = [a for a in dict.fromkeys([guide, *ranked]) if a in legal][: self.candidates]
+            if len(candidates) > 1:
+                compared, done = self._compare(candidates, deal, view.seat, done, deadline)
+                if compared is not None:
+                    self.last_iterations = done
+                    return compared
         if self.guard and guide is not None and guide != best and guide in root.children:
             # Leave the rule-based move only on evidence, not on noise.
             b, g = root.children[best], root.children[guide]
@@ -212,8 +213,7 @@ class ISMCTSAgent(Agent):
         luck of the deal. The bot's move (the first candidate) is left only
         if another beats it by ``guard`` standard errors of those differences.
         """
-        sums = [0.0] * len(candidates)
-        diffs = [0.0] * len(candidates)
+        diffs = [0.0] * len(candidates)  # each candidate's total gain over the first
         squares = [0.0] * len(candidates)
         worlds = 0
         while done + len(candidates) <= self.iterations:
@@ -222,7 +222,6 @@ class ISMCTSAgent(Agent):
             seed = self.rng.getrandbits(64)
             results = [self._play_out(world, seat, a, baseline, seed) for a in candidates]
             for i, r in enumerate(results):
-                sums[i] += r
                 d = r - results[0]
                 diffs[i] += d
                 squares[i] += d * d
@@ -232,7 +231,7 @@ class ISMCTSAgent(Agent):
                 break
         if not worlds:
             return None, done
-        best = max(range(len(candidates)), key=lambda i: sums[i])
+        best = max(range(len(candidates)), key=lambda i: diffs[i])
         if best and self.guard and self.guide_move == candidates[0]:
             n = worlds
             mean = diffs[best] / n
@@ -248,12 +247,15 @@ class ISMCTSAgent(Agent):
         rng = random.Random(seed)
         game = world.clone(rng=rng)
         game.apply(seat, action)
-        stop = world.episode() + self.spec.search_horizon
+        self._play_on(game, world.episode() + self.spec.search_horizon, rng)
+        return game.rewards(baseline)[seat]
+
+    def _play_on(self, game: Game, stop: int, rng: random.Random) -> None:
+        """Play ``game`` on with the play-out policy to the end of episode ``stop - 1`` or of the game."""
         policy = self.rollout
         while not game.is_over() and game.episode() < stop:
-            who = game.to_act()[0]
-            game.apply(who, policy(game, who, rng))
-        return game.rewards(baseline)[seat]
+            seat = game.to_act()[0]
+            game.apply(seat, policy(game, seat, rng))
 
     def _select(self, node: Node, legal: list[Action], at_root: bool) -> tuple[Action, bool]:
         """An untried action (and True: the tree grows), or the best by UCB with availability."""
@@ -297,8 +299,7 @@ class ISMCTSAgent(Agent):
                 action = self.rollout(world, seat, rng)
             else:
                 node = pos[seat]
-                if node is None:
-                    break
+                assert node is not None  # the searching seat, or any seat with opponent trees
                 legal = world.legal_actions(seat)
                 action, expanded = self._select(node, legal, node is root_node)
             events = world.apply(seat, action)
@@ -312,14 +313,12 @@ class ISMCTSAgent(Agent):
                     child = here.children[key] = Node()
                 pos[p] = child
                 paths[p].append(child)
-            if expanded and node is not None:
+            if expanded:
+                assert node is not None
                 for a in legal:
                     if a in node.children:
                         node.children[a].avail += 1
-        policy = self.rollout
-        while not world.is_over() and world.episode() < stop:
-            seat = world.to_act()[0]
-            world.apply(seat, policy(world, seat, rng))
+        self._play_on(world, stop, rng)
         rewards = world.rewards(baseline)
         for p in range(players):
             reward = rewards[p]

@@ -180,6 +180,10 @@ class Zone:
         known = self.known.get(card, 0)
         if known and (known == ALL_SEATS or (seat is not None and known & (1 << seat))):
             return True
+        return self._shows(face_up, seat)
+
+    def _shows(self, face_up: bool, seat: int | None) -> bool:
+        """Does the zone itself show ``seat`` a card lying so (what nobody has been told)?"""
         if self.visibility is Visibility.PUBLIC:
             return face_up or (seat is not None and seat == self.owner)
         if self.visibility is Visibility.OWNER:
@@ -202,10 +206,7 @@ class Zone:
         hidden: list[CardView] = []
         states = self.state
         # Most cards lie face up with nothing recorded about them: their visibility is the zone's.
-        plain = not self.known and (
-            self.visibility is Visibility.PUBLIC
-            or (self.visibility is Visibility.OWNER and seat is not None and seat == self.owner)
-        )
+        plain = not self.known and self._shows(True, seat)
         for card in self.cards:
             st = states.get(card)
             if st is None and plain:

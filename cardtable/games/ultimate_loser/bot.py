@@ -177,7 +177,7 @@ def _split_best(cards: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
     return tuple(best)
 
 
-_RANK = [rank_of(c) for c in WITH_JOKER]  # by card index: the joker's cards index the same in both catalogs
+_RANK = [rank_of(c) for c in WITH_JOKER]  # by card index: STANDARD's 52 cards index the same in both catalogs
 _SUIT = [c.suit for c in WITH_JOKER]
 _SET_RANK = [c.rank for c in WITH_JOKER]
 
