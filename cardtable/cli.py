@@ -12,8 +12,10 @@ import yaml
 
 from cardtable import __version__, games
 from cardtable.ai import agent_names
-from cardtable.engine import AUTO, GameSpec, Option, OptionError
+from cardtable.engine import AUTO, GameSpec, Option, OptionError, Variant
+from cardtable.settings import config_dir
 from cardtable.simulate import simulate
+from cardtable.userfiles import UserFiles
 from cardtable.variants import variant_title
 from cardtable.yamlfile import ConfigError
 
@@ -40,7 +42,7 @@ def _parser() -> argparse.ArgumentParser:
         help=f"comma-separated agent per seat, or one for all; choices: {', '.join(agent_names())}",
     )
     s.add_argument("--seed", type=int, default=1, help="base seed; the same seed gives the same games")
-    s.add_argument("--variant", help="a named variant (see `cardtable games`)")
+    s.add_argument("--variant", help="a named variant, built in or your own (see `cardtable games`)")
     s.add_argument(
         "--option",
         action="append",
@@ -78,15 +80,26 @@ def main(argv: Sequence[str] | None = None) -> int:
 # -- games ---------------------------------------------------------------------
 
 
+def _own_files() -> UserFiles:
+    """The player's own variants, as the app reads them; a broken file is reported and left out."""
+    files = UserFiles(config_dir())
+    files.load_variants(games.all_specs())
+    for problem in files.problems.values():
+        print(f"cardtable: warning: {problem}", file=sys.stderr)
+    return files
+
+
 def _cmd_games(args: argparse.Namespace) -> int:
     if args.options:
         _print_options(games.get(args.options))
         return 0
+    own = _own_files()
     for spec in games.all_specs():
         print(f"{spec.id:16} {spec.name} - {spec.min_players} to {spec.max_players} players")
         print(f"{'':16} {spec.summary}")
-        for name, variant in spec.variants.items():
-            print(f"{'':16}   variant {name}: {variant.description}")
+        for name, variant in own.variants(spec).items():
+            mine = "" if variant.builtin else " (yours)"
+            print(f"{'':16}   variant {name}{mine}: {variant.description}")
     return 0
 
 
@@ -150,6 +163,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             raise ValueError(f"no agent {name!r}; choose from {', '.join(known)}")
     if args.games < 1:
         raise ValueError("--games must be at least 1")
+    variant: str | Variant | None = args.variant
+    if args.variant is not None and args.variant not in spec.variants:
+        variant = _own_files().own.get(spec.id, {}).get(args.variant, args.variant)
     progress = _progress_bar if sys.stderr.isatty() else None
     summary = simulate(
         spec,
@@ -157,7 +173,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         args.games,
         names,
         args.seed,
-        variant=args.variant,
+        variant=variant,
         options=_parse_options(args.option),
         progress=progress,
         workers=args.workers,

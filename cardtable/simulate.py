@@ -18,7 +18,7 @@ from typing import Any
 
 from cardtable import games
 from cardtable.ai import OmniscientAgent, make_agent
-from cardtable.engine import GameSpec
+from cardtable.engine import GameSpec, Variant
 from cardtable.match import Match, Seat
 
 MAX_ACTIONS = 1_000_000
@@ -119,7 +119,7 @@ def simulate(
     games_count: int,
     agents: Sequence[str],
     seed: int,
-    variant: str | None = None,
+    variant: str | Variant | None = None,
     options: Mapping[str, Any] | None = None,
     progress: Callable[[int, int], None] | None = None,
     workers: int | None = 1,
@@ -146,7 +146,15 @@ def simulate(
                     progress(len(results), games_count)
     results.sort(key=lambda r: seeds.index(r.seed))
     return summarize(
-        spec, players, agents, variant, seed, resolved, results, time.perf_counter() - start, workers
+        spec,
+        players,
+        agents,
+        variant.name if isinstance(variant, Variant) else variant,
+        seed,
+        resolved,
+        results,
+        time.perf_counter() - start,
+        workers,
     )
 
 

@@ -94,6 +94,33 @@ def test_simulate_json_is_one_summary_object_and_repeatable(capsys):
     assert len(first["win_ci95"]) == 3 and first["decisions"][0] > 0
 
 
+def test_own_variants_are_listed_and_simulated_and_a_broken_one_is_reported(capsys, config_folder):
+    folder = config_folder / "variants" / "ugly"
+    folder.mkdir(parents=True)
+    (folder / "two-rounds.yaml").write_text("description: Just two rounds\noptions:\n  rounds: 2\n")
+    broken = folder / "broken.yaml"
+    broken.write_text("description: Bad\noptions:\n  rounds: 99\n")
+    before = broken.read_bytes()
+
+    code, out, err = _run(capsys, "games")
+    assert code == 0
+    assert "variant two-rounds (yours): Just two rounds" in out
+    assert "variant short-game: " in out and "short-game (yours)" not in out
+    assert f"{broken}:3" in err and "rounds" in err  # file and line of the problem
+    assert "variant broken" not in out
+
+    code, out, err = _run(
+        capsys, "simulate", "ugly", "--games", "1", "--agents", "random", "--variant", "two-rounds", "--json"
+    )
+    assert code == 0, err
+    summary = json.loads(out)
+    assert summary["variant"] == "two-rounds" and summary["options"]["rounds"] == 2
+    assert broken.read_bytes() == before  # reading never rewrites the player's file
+
+    code, _, err = _run(capsys, "simulate", "ugly", "--games", "1", "--variant", "broken")
+    assert code == 2 and "no variant 'broken'" in err
+
+
 def test_simulate_options_from_the_command_line(capsys):
     code, out, _ = _run(
         capsys,
