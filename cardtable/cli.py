@@ -164,8 +164,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise ValueError("--games must be at least 1")
     variant: str | Variant | None = args.variant
-    if args.variant is not None and args.variant not in spec.variants:
-        variant = _own_files().own.get(spec.id, {}).get(args.variant, args.variant)
+    if args.variant is not None and args.variant not in spec.variants:  # only then read the player's files
+        variant = _own_files().variants(spec).get(args.variant, args.variant)
     progress = _progress_bar if sys.stderr.isatty() else None
     summary = simulate(
         spec,
