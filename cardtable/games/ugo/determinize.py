@@ -10,7 +10,8 @@ see are dealt into the hidden places, respecting everything public:
 - a face-down card on the table is an Attack/Defense card.
 
 A seat knows nothing of its own deck's order (not even after a Jack), so
-decks are dealt in random order.
+decks are dealt in random order. Other players' hands are drawn with what
+players tend to keep (:mod:`.hands`).
 """
 
 from __future__ import annotations
@@ -20,8 +21,8 @@ from collections.abc import Callable
 from typing import Any
 
 from cardtable.engine import Card, Slot, View
-from cardtable.engine.hidden import assign_hidden
 
+from . import hands
 from .cards import is_ad
 from .rules import UgoGame
 
@@ -67,7 +68,9 @@ def determinize(view: View, rng: random.Random) -> UgoGame:
     unseen = [c for c in game.catalog if c not in seen]
     keys = list(groups)
     accepts = [_accepts(back, rule, revealed) for _, back, rule in keys]
-    dealt = assign_hidden(unseen, [len(groups[k]) for k in keys], accepts, rng)
+    is_hand = [zone == "hand" for zone, _, _ in keys]
+    weights = hands.weights_for(view.players)
+    dealt = hands.deal(unseen, [len(groups[k]) for k in keys], accepts, is_hand, weights, rng)
     for key, cards in zip(keys, dealt, strict=True):
         for (codes, i), card in zip(groups[key], cards, strict=True):
             codes[i] = card.code
