@@ -40,7 +40,20 @@ def test_weighted_hands_hold_the_10s_players_keep_and_not_the_jacks_they_play():
     assert weighted_jacks < 0.2 * uniform_jacks
 
 
-def test_hands_that_would_starve_another_place_are_dealt_again():
+def test_a_hand_draws_each_card_in_proportion_to_its_weight():
+    ten, jack, two = _cards(10, "S")[0], _cards(11, "S")[0], _cards(2, "S")[0]
+    weights = {"sp10": 3.0, "sp11": 1.0, "ad2": 1.0}
+    rng = random.Random(3)
+    deals = 4000
+    held = {ten: 0, jack: 0, two: 0}
+    for _ in range(deals):
+        hand, _deck = hands.deal([ten, jack, two], [1, 2], [_any, _any], [True, False], weights, rng)
+        held[hand[0]] += 1
+    assert abs(held[ten] / deals - 0.6) < 0.03  # 3 / (3 + 1 + 1)
+    assert abs(held[jack] / deals - 0.2) < 0.03
+
+
+def test_weighted_hands_never_take_a_card_another_place_needs():
     # The hand strongly wants the only A/D card, but the face-down table card must be it.
     ad, ten = _cards(2, "S")[0], _cards(10, "S")[0]
     weights = {"ad2": 1000.0, "sp10": 0.001}

@@ -9,9 +9,10 @@ it does not expect.
 Each kind of card has a weight, how much likelier it is to be in a hand than
 a uniform deal makes it, measured from games between rule-based players with
 the default rules (``tests/benchmarks/ugo_hand_weights.py`` repeats the
-measurement). Hands are drawn by weight and the rest of the unseen cards are
-dealt as before. The weights are a prior over what players keep, read from
-no hidden card, so a seat's worlds still depend on its view alone.
+measurement). The cards are dealt as before, then the hands are shifted
+toward the weights by swaps that keep the deal consistent. The weights are
+a prior over what players keep, read from no hidden card, so a seat's
+worlds still depend on its view alone.
 """
 
 from __future__ import annotations
@@ -26,18 +27,18 @@ from .cards import is_ad, is_equip
 
 # Attack/Defense cards by rank, Equips by rank, Specials by rank (8-10, J=11 .. A=14).
 TWO_PLAYERS: Mapping[str, float] = {
-    **{"ad2": 0.48, "ad3": 0.37, "ad4": 0.24, "ad5": 0.15, "ad6": 1.51, "ad7": 1.15},
-    **{"eq2": 0.9, "eq3": 0.71, "eq4": 0.83, "eq5": 0.91, "eq6": 1.05, "eq7": 0.97},
-    **{"sp8": 2.11, "sp9": 2.38, "sp10": 1.74, "sp11": 0.04, "sp12": 0.59, "sp13": 0.04, "sp14": 0.9},
+    **{"ad2": 0.58, "ad3": 0.4, "ad4": 0.28, "ad5": 0.19, "ad6": 1.69, "ad7": 1.33},
+    **{"eq2": 0.86, "eq3": 0.93, "eq4": 0.87, "eq5": 0.88, "eq6": 1.03, "eq7": 0.84},
+    **{"sp8": 2.03, "sp9": 2.43, "sp10": 1.61, "sp11": 0.06, "sp12": 0.52, "sp13": 0.05, "sp14": 0.95},
 }
 # With three or more players a 9 reverses the direction, so it is played more
 # often; measured with four players, and as close with three and six.
 MORE_PLAYERS: Mapping[str, float] = {
-    **{"ad2": 0.61, "ad3": 0.34, "ad4": 0.24, "ad5": 0.16, "ad6": 1.8, "ad7": 1.39},
-    **{"eq2": 0.98, "eq3": 0.83, "eq4": 0.98, "eq5": 0.88, "eq6": 0.91, "eq7": 1.16},
-    **{"sp8": 2.27, "sp9": 1.58, "sp10": 2.09, "sp11": 0.02, "sp12": 0.42, "sp13": 0.02, "sp14": 0.96},
+    **{"ad2": 0.71, "ad3": 0.48, "ad4": 0.37, "ad5": 0.27, "ad6": 1.82, "ad7": 1.47},
+    **{"eq2": 0.85, "eq3": 0.81, "eq4": 0.89, "eq5": 0.77, "eq6": 0.88, "eq7": 1.02},
+    **{"sp8": 2.06, "sp9": 1.57, "sp10": 1.7, "sp11": 0.12, "sp12": 0.41, "sp13": 0.11, "sp14": 0.92},
 }
-TRIES = 4  # weighted hands that leave no consistent deal for the rest, before dealing uniformly
+SWAPS = 6  # swaps offered for each hand card (enough for the deal to forget its uniform start)
 
 Accepts = Callable[[Card], bool]
 
@@ -63,39 +64,34 @@ def deal(
     weights: Mapping[str, float],
     rng: random.Random,
 ) -> list[list[Card]]:
-    """Split ``unseen`` into the hidden places like ``assign_hidden``, drawing hands by weight.
+    """Split ``unseen`` into the hidden places like ``assign_hidden``, hands leaning to the weights.
 
-    Each hand is drawn without replacement with chances in proportion to the
-    weights (Efraimidis and Spirakis' keys ``u ** (1 / w)``); the other
-    places are then dealt uniformly. If the hands took cards that the other
-    places cannot do without, the draw is repeated, and after a few misses
-    everything is dealt uniformly, which is always consistent when any deal is.
+    The deal starts uniform and consistent; then each hand card in turn is
+    offered swaps with cards in other places, each accepted with the
+    Metropolis chance min(1, weight in / weight out) when both places accept
+    the swapped cards. So every deal stays consistent with the view, and the
+    deals tend to chances in proportion to the product of the hand cards'
+    weights.
     """
-    hands = [i for i, h in enumerate(is_hand) if h]
+    out = assign_hidden(unseen, sizes, accepts, rng)
+    hands = [i for i, h in enumerate(is_hand) if h and sizes[i]]
     if not weights or not hands:
-        return assign_hidden(unseen, sizes, accepts, rng)
-    others = [i for i, h in enumerate(is_hand) if not h]
-    for _ in range(TRIES):
-        left = set(unseen)
-        out: list[list[Card]] = [[] for _ in sizes]
-        for i in hands:
-            keyed = [
-                (rng.random() ** (1.0 / weights.get(card_kind(c), 1.0)), c)
-                for c in unseen
-                if c in left and accepts[i](c)
-            ]
-            keyed.sort(key=lambda kc: kc[0], reverse=True)
-            out[i] = [c for _, c in keyed[: sizes[i]]]
-            if len(out[i]) < sizes[i]:
-                break
-            left.difference_update(out[i])
-        else:
-            rest = [c for c in unseen if c in left]
-            try:
-                dealt = assign_hidden(rest, [sizes[i] for i in others], [accepts[i] for i in others], rng)
-            except ValueError:
-                continue
-            for i, cards in zip(others, dealt, strict=True):
-                out[i] = cards
-            return out
-    return assign_hidden(unseen, sizes, accepts, rng)
+        return out
+    slots = [(i, j) for i, cards in enumerate(out) if not is_hand[i] for j in range(len(cards))]
+    if not slots:
+        return out
+    weight = {c: weights.get(card_kind(c), 1.0) for c in unseen}
+    random_ = rng.random
+    for i in hands:
+        hand, ok = out[i], accepts[i]
+        # Only places holding cards this hand could hold (for U-G-O, cards with the same back).
+        partners = [(k, m) for k, m in slots if ok(out[k][m])]
+        if not partners:
+            continue
+        for j in range(len(hand)):
+            for _ in range(SWAPS):
+                k, m = partners[int(random_() * len(partners))]
+                card, other = hand[j], out[k][m]
+                if random_() * weight[card] < weight[other] and ok(other) and accepts[k](card):
+                    hand[j], out[k][m] = other, card
+    return out
