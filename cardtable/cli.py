@@ -64,7 +64,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "simulate":
             return _cmd_simulate(args)
         if args.demo is not None:
-            games.get(args.demo)
+            _check_demo(args.demo)
     except (KeyError, ValueError, OptionError, ConfigError) as exc:
         message = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
         print(f"cardtable: error: {message}", file=sys.stderr)
@@ -75,6 +75,19 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     shot = Path(args.screenshot) if args.screenshot else None
     return launch(demo=args.demo, seed=args.seed, exit_after=args.exit_after, screenshot=shot)
+
+
+def _check_demo(game: str) -> None:
+    """Only games with a table layout can be shown; say which before a window opens."""
+    from cardtable.app.layout import has_layout
+
+    spec = games.get(game)
+    if not has_layout(game):
+        tables = ", ".join(g for g in games.ids() if has_layout(g))
+        raise ValueError(
+            f"{spec.name} has no table in the app yet (play it headless with 'cardtable simulate'); "
+            f"tables: {tables}"
+        )
 
 
 # -- games ---------------------------------------------------------------------

@@ -153,6 +153,8 @@ def test_simulate_options_from_the_command_line(capsys):
         (["simulate", "ugly", "--option", "colour=red"], "colour: unknown option"),
         (["simulate", "ugly", "--option", "rounds"], "KEY=VALUE"),
         (["games", "--options", "poker"], "no game 'poker'"),
+        (["--demo", "poker"], "no game 'poker'"),
+        (["--demo", "ugo"], "U-G-O has no table in the app yet"),
     ],
 )
 def test_mistakes_exit_2_with_a_clear_message(capsys, args, words):
