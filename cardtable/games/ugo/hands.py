@@ -6,11 +6,13 @@ unseen cards: a uniform deal gives an opponent half the 10s and ten times the
 Jacks they really hold. Search that plays against such hands attacks into 10s
 it does not expect.
 
-Each kind of card has a weight, how much likelier it is to be in a hand than
-a uniform deal makes it, measured from games between rule-based players with
-the default rules (``tests/benchmarks/ugo_hand_weights.py`` repeats the
-measurement). The cards are dealt as before, then the hands are shifted
-toward the weights by swaps that keep the deal consistent. The weights are
+Each kind of card has a weight (above 1: kept more than a fair share). The
+cards are dealt as before, then the hands are shifted toward the weights by
+swaps that keep the deal consistent. The weights are fitted so that the
+dealt hands hold each kind as often as hands really do in games between
+rule-based players with the default rules
+(``tests/benchmarks/ugo_hand_weights.py`` measures both and suggests new
+weights). The weights are
 a prior over what players keep, read from no hidden card, so a seat's
 worlds still depend on its view alone.
 """
@@ -53,6 +55,7 @@ def card_kind(card: Card) -> str:
 
 
 def weights_for(players: int) -> Mapping[str, float]:
+    """The weights for a table of ``players`` (a 9 means something only with three or more)."""
     return TWO_PLAYERS if players == 2 else MORE_PLAYERS
 
 
