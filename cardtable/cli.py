@@ -79,14 +79,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _check_demo(game: str) -> None:
     """Only games with a table layout can be shown; say which before a window opens."""
-    from cardtable.app.layout import has_layout
+    from cardtable.app.layout import playable_games
 
     spec = games.get(game)
-    if not has_layout(game):
-        tables = ", ".join(g for g in games.ids() if has_layout(g))
+    tables = playable_games()
+    if game not in tables:
         raise ValueError(
             f"{spec.name} has no table in the app yet (play it headless with 'cardtable simulate'); "
-            f"tables: {tables}"
+            f"tables: {', '.join(tables)}"
         )
 
 

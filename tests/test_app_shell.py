@@ -2,13 +2,14 @@
 
 import pygame
 
+from cardtable.app.layout import playable_games
 from cardtable.app.scenes.dialogs import ConfirmScene
 from cardtable.app.scenes.newgame import NewGameScene
 from cardtable.app.scenes.pause import PauseScene
 from cardtable.app.scenes.rules import RulesScene, load_rules
 from cardtable.app.scenes.settings import SettingsScene
 from cardtable.app.scenes.table import TableScene
-from cardtable.app.scenes.title import TitleScene, playable_games
+from cardtable.app.scenes.title import TitleScene
 from ui import click, key, make_app, run, tick
 
 

@@ -15,6 +15,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardtable import games
 from cardtable.resources import config_file
 from cardtable.yamlfile import ConfigError, YamlDoc, load_yaml, overlay
 
@@ -380,8 +381,13 @@ def has_layout(game: str) -> bool:
     return config_file("layouts", f"{game}.yaml").is_file()
 
 
+def playable_games() -> list[str]:
+    """Games that have a table layout (the others play headless only, for now)."""
+    return [g for g in games.ids() if has_layout(g)]
+
+
 def distance(a: tuple[float, float], b: tuple[float, float]) -> float:
     return math.hypot(a[0] - b[0], a[1] - b[1])
 
 
-__all__ = ["ConfigError", "Geometry", "Layout", "has_layout", "load_layout"]
+__all__ = ["ConfigError", "Geometry", "Layout", "has_layout", "load_layout", "playable_games"]

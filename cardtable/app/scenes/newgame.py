@@ -16,6 +16,7 @@ from cardtable.engine import OptionError, Variant
 from cardtable.settings import LEVELS, SeatDefault
 
 from .. import theme
+from ..layout import playable_games
 from ..scene import Scene
 from ..widgets import Button, FocusRing, Selector, TextField, draw_panel, draw_text
 from .common import BACKGROUND
@@ -74,8 +75,6 @@ def default_setup(app, game: str) -> GameSetup:
 class NewGameScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
-        from .title import playable_games
-
         self.games = playable_games()
         self.setup = default_setup(app, self.games[0])
         self.game_sel = Selector(self.games, 0, self._game_changed, lambda g: games.get(g).name)

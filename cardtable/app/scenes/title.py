@@ -14,7 +14,7 @@ from cardtable import games
 from cardtable.engine import STANDARD
 
 from .. import theme
-from ..layout import has_layout
+from ..layout import playable_games
 from ..scene import Scene
 from ..widgets import Button, FocusRing, draw_text
 from .common import BACKGROUND, draw_notices, layout_column
@@ -127,8 +127,3 @@ class TitleScene(Scene):
             rect.midtop = (w // 2, round(12 * scale))
             heading = f"Files with mistakes in {self.app.files.root} (Card Table uses its defaults for them):"
             draw_notices(surface, self.app, rect, scale, notices, notes, boxed=True, heading=heading)
-
-
-def playable_games() -> list[str]:
-    """Games that have a table layout (the others play headless only, for now)."""
-    return [g for g in games.ids() if has_layout(g)]
