@@ -12,9 +12,8 @@ swaps that keep the deal consistent. The weights are fitted so that the
 dealt hands hold each kind as often as hands really do in games between
 rule-based players with the default rules
 (``tests/benchmarks/ugo_hand_weights.py`` measures both and suggests new
-weights). The weights are
-a prior over what players keep, read from no hidden card, so a seat's
-worlds still depend on its view alone.
+weights). The weights are a prior over what players keep, read from no
+hidden card, so a seat's worlds still depend on its view alone.
 """
 
 from __future__ import annotations
@@ -44,14 +43,22 @@ SWAPS = 6  # swaps offered for each hand card (enough for the deal to forget its
 
 Accepts = Callable[[Card], bool]
 
+_KINDS: dict[tuple[int | None, str | None], str] = {}  # card_kind by face
+
 
 def card_kind(card: Card) -> str:
-    """The key of a card in the weight tables."""
-    if is_ad(card):
-        return f"ad{card.rank}"
-    if is_equip(card):
-        return f"eq{card.rank}"
-    return f"sp{card.rank}"
+    """The key of a card in the weight tables.
+
+    Kept by face (rank and suit), not by card: every world asks for every
+    unseen card, and a Card equals any card with the same catalog index.
+    """
+    face = (card.rank, card.suit)
+    kind = _KINDS.get(face)
+    if kind is None:
+        kind = _KINDS[face] = (
+            f"ad{card.rank}" if is_ad(card) else f"eq{card.rank}" if is_equip(card) else f"sp{card.rank}"
+        )
+    return kind
 
 
 def weights_for(players: int) -> Mapping[str, float]:
@@ -87,7 +94,8 @@ def deal(
     random_ = rng.random
     for i in hands:
         hand, ok = out[i], accepts[i]
-        # Only places holding cards this hand could hold (for U-G-O, cards with the same back).
+        # Only places holding cards this hand could hold (for U-G-O, cards with the same back);
+        # a swap leaves such a card there, so the hand always accepts what a partner holds.
         partners = [(k, m) for k, m in slots if ok(out[k][m])]
         if not partners:
             continue
@@ -95,6 +103,6 @@ def deal(
             for _ in range(SWAPS):
                 k, m = partners[int(random_() * len(partners))]
                 card, other = hand[j], out[k][m]
-                if random_() * weight[card] < weight[other] and ok(other) and accepts[k](card):
+                if random_() * weight[card] < weight[other] and accepts[k](card):
                     hand[j], out[k][m] = other, card
     return out
