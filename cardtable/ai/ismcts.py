@@ -25,6 +25,9 @@ share, the last part of the budget compares the bot's move with the
 search's favourites in the same dealt worlds and with the same random
 numbers: the luck of the deal, which swamps a small budget's averages,
 then cancels out of the differences, and the guard is judged on those.
+A game may give the searching seat a better rule-based player of its own
+(``search_bot``) for its guide move and its part of the play-outs, while
+the others keep the model of how they play.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from dataclasses import fields, is_dataclass
 from typing import Any
 
 from cardtable.engine import Action, Card, Event, Game, GameSpec, View
+from cardtable.engine.game import BotFn
 
 from .base import Agent
 
@@ -104,6 +108,16 @@ def bot_rollout(game: Game, seat: int, rng: random.Random) -> Action:
     return bot(game.view(seat), rng)
 
 
+def bot_policy(bot: BotFn) -> RolloutPolicy:
+    """A play-out policy that plays ``bot`` on each player's view of the imagined deal."""
+
+    def policy(game: Game, seat: int, rng: random.Random) -> Action:
+        legal = game.legal_actions(seat)
+        return legal[0] if len(legal) == 1 else bot(game.view(seat), rng)
+
+    return policy
+
+
 class ISMCTSAgent(Agent):
     """Search within an iteration budget (the game's ``search_iterations``) and a time limit.
 
@@ -137,6 +151,12 @@ class ISMCTSAgent(Agent):
         self.iterations = iterations if iterations is not None else spec.search_iterations
         self.exploration = exploration
         self.rollout = rollout or spec.rollout or (bot_rollout if spec.bot else random_rollout)
+        # The seat's own play, in its guide move and its play-outs; the others keep the model.
+        self.own_bot = spec.search_bot or spec.bot
+        self.own_rollout = self.rollout
+        if spec.search_bot is not None and rollout is None and spec.rollout is None:
+            self.own_rollout = bot_policy(spec.search_bot)
+        self._seat = -1
         self.guide_bias = guide_bias
         self.opponent_trees = spec.search_opponent_trees if opponent_trees is None else opponent_trees
         self.guard = spec.search_guard if guard is None else guard
@@ -160,7 +180,8 @@ class ISMCTSAgent(Agent):
         assert view.seat is not None
         # The rule-based bot's move gets a head start (progressive bias): the
         # search keeps it unless it finds something better with enough evidence.
-        self.guide_move = self.spec.bot(view, random.Random(self.rng.random())) if self.spec.bot else None
+        self.guide_move = self.own_bot(view, random.Random(self.rng.random())) if self.own_bot else None
+        self._seat = view.seat
         position = _position(view)
         if position in self._seen:
             # The same position again: the search is going round in a circle (say,
@@ -252,9 +273,9 @@ class ISMCTSAgent(Agent):
 
     def _play_on(self, game: Game, stop: int, rng: random.Random) -> None:
         """Play ``game`` on with the play-out policy to the end of episode ``stop - 1`` or of the game."""
-        policy = self.rollout
         while not game.is_over() and game.episode() < stop:
             seat = game.to_act()[0]
+            policy = self.own_rollout if seat == self._seat else self.rollout
             game.apply(seat, policy(game, seat, rng))
 
     def _select(self, node: Node, legal: list[Action], at_root: bool) -> tuple[Action, bool]:
