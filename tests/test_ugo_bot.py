@@ -2,7 +2,7 @@ import random
 
 import pytest
 
-from cardtable.games.ugo.bot import choose
+from cardtable.games.ugo.bot import choose, choose_sharp
 from cardtable.simulate import simulate
 from support import UGO, act, ugo_game
 
@@ -33,6 +33,24 @@ def test_bot_keeps_its_ten_for_a_big_hit():
     )
     act(small, "attack", "2C@0", "5H@1")
     assert choose(small.view(1), random.Random(0)).kind == "take"
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_sharp_duellist_spends_its_ten_on_a_smaller_hit(players):
+    """A direct hit of 4 cards: the bold style stops it in a duel; with more players it plays like normal."""
+    hands = ["", "10H@0 2C@0"] + [""] * (players - 2)
+    game = ugo_game(players, tables=[[("4C@0", "attack", True, "")]] + [[]] * (players - 1), hands=hands)
+    act(game, "attack", "4C@0")
+    assert choose(game.view(1), random.Random(0)).kind == "take"
+    assert choose_sharp(game.view(1), random.Random(0)).kind == ("ten" if players == 2 else "take")
+
+
+def test_sharp_duellist_prefers_attack_position():
+    """A ♣4 hides best face down in defense, the normal bot judges; the bold style plays it to attack."""
+    game = ugo_game(hands=["4C@1", ""])
+    assert choose(game.view(0), random.Random(0)).value == "defense_down"
+    action = choose_sharp(game.view(0), random.Random(0))
+    assert action.kind == "play" and action.value == "attack"
 
 
 def test_bot_attacks_where_it_pays_and_not_where_it_loses():

@@ -3,6 +3,7 @@
 from cardtable.engine import GameSpec
 
 from .bot import choose as bot_choose
+from .bot import choose_sharp
 from .determinize import determinize
 from .options import SCHEMA
 from .rules import UgoGame
@@ -22,6 +23,7 @@ SPEC = GameSpec(
     search_iterations=100,
     search_opponent_trees=False,
     search_guard=1.5,
+    search_bot=choose_sharp,
 )
 
 __all__ = ["SPEC", "UgoGame"]

