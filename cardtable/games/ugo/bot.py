@@ -11,8 +11,8 @@ keeps its 10 for a hit that costs a lot (or would knock it out).
 
 Its judgement calls are a ``Style``. ``choose`` is the ``normal`` level.
 ``choose_sharp``, the hard level's own play, duels (two players) more
-boldly: it attacks face-down defenders on smaller odds, prefers attack
-position, heals sooner and spends its 10 on smaller hits. It wins about 53%
+boldly: it attacks on smaller odds, prefers attack position, heals sooner
+and spends its 10 on smaller hits. It wins about 53%
 of duels against ``choose``; with more players it plays like ``choose``, as
 the bold style measured no better there.
 """
@@ -288,7 +288,7 @@ def _attack_gain(b: _Board, attacker: Card, target: Card | Slot | None) -> float
         return 4 + 2 * len(cv.attached)
     if attack == t_def:
         return -0.1
-    return -(t_def - attack) - 4  # cards sent, and nothing gained
+    return -(t_def - attack)
 
 
 def _find(table: list[CardView], target: Card | Slot) -> CardView:
