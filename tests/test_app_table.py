@@ -219,3 +219,23 @@ def test_confirm_right_after_a_drop_passes_the_cards():
         drag(app, card_point(scene, card), scene._zone_rect("pass", 0).center)
     click(app, button(scene, "Confirm").rect.center)  # cards may still be gliding: it must count
     assert not set(cards) & set(game.hands[0].cards)
+
+
+def test_a_table_of_computers_says_whose_turn_the_cards_show():
+    """Watching computers, the status names a player the table shows acting, not one further on."""
+    app = make_app()
+    names = ["Ada", "Bo", "Cy", "Dee"]
+    scene = table_game(app, [(n, False) for n in names], seed=6)
+    assert scene.viewer is None
+    checked = 0
+
+    def agrees():
+        nonlocal checked
+        text = scene._status_text()
+        named = [i for i, n in enumerate(names) if text.startswith(f"Waiting for {n}")]
+        if named:
+            assert named[0] in scene.view.to_act, (text, scene.view.to_act)
+            checked += 1
+
+    run(app, 20.0, each=agrees)
+    assert checked > 100

@@ -984,7 +984,8 @@ class TableScene(Scene):
         if self.view.over:
             return "Game over"
         if self.viewer is None:
-            prompt = self.match.view(None).prompt
+            # The prompt of the table on screen, not of a game animations have yet to catch up with.
+            prompt = self.view.prompt
             return format_prompt(prompt, self.names) if prompt else "Watching"
         text = format_prompt(self.view.prompt, self.names)
         if self._select_mode():
