@@ -32,6 +32,7 @@ the others keep the model of how they play.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import time
@@ -101,21 +102,18 @@ def bot_rollout(game: Game, seat: int, rng: random.Random) -> Action:
     misjudge the game (when to pass in Ultimate Loser, when to attack in
     U-G-O), searching over them chose worse moves than the bot itself.
     """
-    legal = game.legal_actions(seat)
     bot = game.spec.bot
-    if bot is None or len(legal) == 1:
-        return random_rollout(game, seat, rng) if bot is None else legal[0]
-    return bot(game.view(seat), rng)
+    return random_rollout(game, seat, rng) if bot is None else _bot_move(bot, game, seat, rng)
 
 
 def bot_policy(bot: BotFn) -> RolloutPolicy:
     """A play-out policy that plays ``bot`` on each player's view of the imagined deal."""
+    return functools.partial(_bot_move, bot)
 
-    def policy(game: Game, seat: int, rng: random.Random) -> Action:
-        legal = game.legal_actions(seat)
-        return legal[0] if len(legal) == 1 else bot(game.view(seat), rng)
 
-    return policy
+def _bot_move(bot: BotFn, game: Game, seat: int, rng: random.Random) -> Action:
+    legal = game.legal_actions(seat)
+    return legal[0] if len(legal) == 1 else bot(game.view(seat), rng)
 
 
 class ISMCTSAgent(Agent):

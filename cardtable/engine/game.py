@@ -289,9 +289,9 @@ class GameSpec:
     rule-based bot's move (0: the most visited move wins).
     ``search_paired``: the share of the budget spent comparing the bot's
     move and the search's favourites in the same dealt worlds.
-    ``search_bot``: the searching seat's own rule-based play (its guide move
-    and its part of the play-outs) when it is better than ``bot``, which
-    still models the others (if None, ``bot``).
+    ``search_bot``: the searching seat's own rule-based play (its guide move,
+    and its part of the play-outs when they are the bot's) when it is better
+    than ``bot``, which still models the others (if None, ``bot``).
     """
 
     id: str

@@ -42,7 +42,8 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="change SHARP")
     args = parser.parse_args()
-    style = dataclasses.replace(SHARP, **{k: float(v) for k, v in (s.split("=", 1) for s in args.set)})
+    changes = dict(s.split("=", 1) for s in args.set)
+    style = dataclasses.replace(SHARP, **{k: type(getattr(SHARP, k))(float(v)) for k, v in changes.items()})
     seeds = [derive_seed(args.seed, "game", i) for i in range(args.games)]
     workers = default_workers()
     parts = [seeds[i :: workers * 4] for i in range(workers * 4)]
