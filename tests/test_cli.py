@@ -119,6 +119,7 @@ def test_own_variants_are_listed_and_simulated_and_a_broken_one_is_reported(caps
 
     code, _, err = _run(capsys, "simulate", "ugly", "--games", "1", "--variant", "broken")
     assert code == 2 and "no variant 'broken'" in err
+    assert "two-rounds" in err and "short-game" in err  # names the player's variants and the built-in ones
 
 
 def test_simulate_options_from_the_command_line(capsys):
