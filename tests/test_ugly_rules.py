@@ -253,6 +253,18 @@ def test_illegal_actions_raise_and_leave_the_state_untouched():
     assert checked > 100
 
 
+def test_while_passing_the_prompt_names_who_is_still_choosing():
+    game = UGLY.new_game(4, seed=11)
+    _to_first_pass(game)
+    game.apply(2, game.legal_actions(2)[0])
+    assert game.view(2).prompt == "Waiting for {seat:0}, {seat:1} and {seat:3} to pass"
+    assert game.view(None).prompt == game.view(2).prompt
+    game.apply(0, game.legal_actions(0)[0])
+    game.apply(3, game.legal_actions(3)[0])
+    assert game.view(None).prompt == "Waiting for {seat:1} to pass"
+    assert game.view(1).prompt.startswith("Choose 1 card to pass to")
+
+
 def test_trump_and_pass_phases_refuse_other_actions():
     game = UGLY.new_game(4, seed=30)
     caller = game.to_act()[0]

@@ -36,7 +36,7 @@ from .options import (
     TextOption,
     Variant,
 )
-from .views import CardView, View, ZoneView, format_prompt, seat_ref
+from .views import CardView, View, ZoneView, format_prompt, seat_ref, seat_refs
 from .zones import CardState, Visibility, Zone
 
 __all__ = [
@@ -86,4 +86,5 @@ __all__ = [
     "format_prompt",
     "redact",
     "seat_ref",
+    "seat_refs",
 ]

@@ -8,7 +8,7 @@ rebuild a full game from one.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -114,6 +114,12 @@ class View:
 def seat_ref(seat: int) -> str:
     """The placeholder for a seat's name in prompts and announcements."""
     return "{seat:%d}" % seat  # noqa: UP031 - braces are literal here
+
+
+def seat_refs(seats: Sequence[int]) -> str:
+    """Several seats for a prompt: "A", "A and B", "A, B and C"."""
+    refs = [seat_ref(s) for s in seats]
+    return refs[0] if len(refs) == 1 else ", ".join(refs[:-1]) + " and " + refs[-1]
 
 
 def format_prompt(text: str, names: list[str] | tuple[str, ...]) -> str:

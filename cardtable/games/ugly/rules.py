@@ -39,6 +39,7 @@ from cardtable.engine import (
     Visibility,
     Zone,
     seat_ref,
+    seat_refs,
 )
 from cardtable.engine.cards import SUIT_NAMES_ONE
 from cardtable.engine.game import Game
@@ -495,7 +496,7 @@ class UglyGame(Game):
                 more = " more" if self.passing[seat].cards else ""
                 noun = "card" if left == 1 else "cards"
                 return f"Choose {left}{more} {noun} to pass to {seat_ref(self.pass_target(seat))}"
-            return "Waiting for the others to pass"
+            return f"Waiting for {seat_refs(self.to_act())} to pass"
         if seat != self.turn:
             return f"Waiting for {seat_ref(self.turn)}"
         lead = self.lead_suit

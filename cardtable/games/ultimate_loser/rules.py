@@ -65,6 +65,7 @@ from cardtable.engine import (
     Visibility,
     Zone,
     seat_ref,
+    seat_refs,
 )
 from cardtable.engine.game import Game
 from cardtable.engine.zones import ALL_SEATS
@@ -90,11 +91,6 @@ PLAY, PASSED, EXCHANGED = "play", "pass", "exchange"
 def deal_size(players: int, deck: int) -> int:
     """13 each for 2 players; otherwise as many as leaves at least one card over."""
     return 13 if players == 2 else (deck - 1) // players
-
-
-def names(seats: Sequence[int]) -> str:
-    refs = [seat_ref(s) for s in seats]
-    return refs[0] if len(refs) == 1 else ", ".join(refs[:-1]) + " and " + refs[-1]
 
 
 class UltimateLoserGame(Game):
@@ -397,7 +393,7 @@ class UltimateLoserGame(Game):
             losers = [p[2] for p in plays if p[0] == low[0]]
             reason, what = "lowest", "played lowest"
         take = "takes 1" if len(losers) == 1 else "take 1 each"
-        events.append(Announced("trick_lost", None, tuple(losers), f"{names(losers)} {what} and {take}"))
+        events.append(Announced("trick_lost", None, tuple(losers), f"{seat_refs(losers)} {what} and {take}"))
         for s in losers:
             self._penalize(s, 1, reason, events)
 
@@ -441,7 +437,8 @@ class UltimateLoserGame(Game):
                 "rps",
                 None,
                 tuple(players),
-                f"Nobody who played has cards left: {names(players)} play rock-paper-scissors for the lead",
+                f"Nobody who played has cards left: {seat_refs(players)}"
+                " play rock-paper-scissors for the lead",
             )
         )
 
@@ -470,7 +467,7 @@ class UltimateLoserGame(Game):
         if len(winners) > 1:
             rps["players"] = winners
             rps["round"] += 1
-            events.append(Announced("rps_tie", None, winners, f"{names(winners)} play again"))
+            events.append(Announced("rps_tie", None, winners, f"{seat_refs(winners)} play again"))
             return
         self._start_trick(winners[0], events, " (won rock-paper-scissors)")
 
@@ -582,7 +579,7 @@ class UltimateLoserGame(Game):
                 return "Rock, paper or scissors? The winner leads"
             if seat is not None and seat in rps["players"]:
                 return "Waiting for the others to choose rock, paper or scissors"
-            return f"{names(rps['players'])} play rock-paper-scissors for the lead"
+            return f"{seat_refs(rps['players'])} play rock-paper-scissors for the lead"
         turn = self.turn
         if seat != turn:
             if seat is not None and not self.hands[seat].cards:
