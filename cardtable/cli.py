@@ -178,11 +178,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         raise ValueError("--games must be at least 1")
     variant: str | Variant | None = args.variant
     if args.variant is not None and args.variant not in spec.variants:  # only then read the player's files
-        own = _own_files().variants(spec)
-        if args.variant not in own:
-            known = ", ".join(own) or "none"
-            raise OptionError("variant", f"no variant {args.variant!r} for {spec.name} (known: {known})")
-        variant = own[args.variant]
+        variant = spec.find_variant(args.variant, _own_files().variants(spec))
     progress = _progress_bar if sys.stderr.isatty() else None
     summary = simulate(
         spec,

@@ -321,6 +321,15 @@ class GameSpec:
     def player_range(self) -> range:
         return range(self.min_players, self.max_players + 1)
 
+    def find_variant(self, name: str, known: Mapping[str, Variant] | None = None) -> Variant:
+        """The variant called ``name`` among ``known`` (the built-in ones unless given), or an
+        :class:`OptionError` naming those there are."""
+        known = self.variants if known is None else known
+        if name not in known:
+            names = ", ".join(known) or "none"
+            raise OptionError("variant", f"no variant {name!r} for {self.name} (known: {names})")
+        return known[name]
+
     def resolve_options(
         self,
         players: int,
@@ -336,10 +345,7 @@ class GameSpec:
         merged: dict[str, Any] = {}
         if variant is not None:
             if isinstance(variant, str):
-                if variant not in self.variants:
-                    known = ", ".join(self.variants) or "none"
-                    raise OptionError("variant", f"no variant {variant!r} for {self.name} (known: {known})")
-                variant = self.variants[variant]
+                variant = self.find_variant(variant)
             merged.update(variant.options)
         if options:
             merged.update(options)
