@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable import games
-from cardtable.engine import Action, Game
+from cardtable.engine import Action, Game, ZoneRef
 from support import c, cards
 
 LOSER = games.get("ultimate-loser")
@@ -63,18 +63,31 @@ def loser_game(
     return LOSER.from_dict(d)
 
 
+def move_of(game: Game, seat: int, move: str) -> Action:
+    """The legal action ``move`` spells for ``seat`` (see :func:`play`), or, when there is none,
+    an action of the same shape built by hand, for the engine to refuse."""
+    if move == "pass":
+        kind, picked = "pass", []
+    elif move.startswith("x:"):
+        kind, picked = "exchange", [c(move[2:])]
+    else:
+        kind, picked = "play", cards(move)
+    for a in game.legal_actions(seat):
+        if a.kind == kind and sorted(a.moved) == sorted(picked):
+            return a
+    if kind == "pass":
+        return Action("pass")
+    if kind == "exchange":
+        return Action("exchange", picked[0], target=ZoneRef("exposed"))
+    return Action("play", max(picked), target=ZoneRef("play", seat), cards=tuple(sorted(picked)))
+
+
 def play(game: Game, *moves: str) -> list:
     """Act in turn order: ``"7S 7H"`` plays those cards, ``"pass"`` passes, ``"x:3S"`` exchanges 3♠."""
     events: list = []
     for move in moves:
         seat = game.to_act()[0]
-        if move == "pass":
-            action = Action("pass")
-        elif move.startswith("x:"):
-            action = Action("exchange", c(move[2:]))
-        else:
-            action = Action("play", value=tuple(cards(move)))
-        events += game.apply(seat, action)
+        events += game.apply(seat, move_of(game, seat, move))
     return events
 
 

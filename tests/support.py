@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from cardtable import games
-from cardtable.engine import STANDARD, Action, Card, Game
+from cardtable.engine import STANDARD, Action, Card, Game, ZoneRef
 
 UGLY = games.get("ugly")
 
@@ -84,7 +84,7 @@ def play(game: Game, *codes: str) -> list:
     events = []
     for code in codes:
         seat = game.to_act()[0]
-        events += game.apply(seat, Action("play", c(code)))
+        events += game.apply(seat, Action("play", c(code), target=ZoneRef("trick", seat)))
     return events
 
 

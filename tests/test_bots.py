@@ -3,7 +3,7 @@ import random
 import pytest
 
 from cardtable.ai import RandomAgent, RuleAgent, make_agent
-from cardtable.engine import Action
+from cardtable.engine import Action, ZoneRef
 from cardtable.games.ugly.bot import choose
 from cardtable.simulate import simulate
 from support import UGLY, c, ugly_in_play
@@ -31,32 +31,32 @@ def test_rule_bot_only_plays_legal_actions_from_its_view(players):
 def test_rule_bot_dumps_a_dangerous_jack_when_void():
     # Seat 0 leads A♠ (trump spades); seat 1 has no spades: it should get rid of J♥ on seat 0's trick.
     game = ugly_in_play(["AS 2D", "JH 3C", "KS 4D", "QS 5D"], trump="S")
-    game.apply(0, Action("play", c("AS")))
-    assert choose(game.view(1), random.Random(0)) == Action("play", c("JH"))
+    game.apply(0, Action("play", c("AS"), target=ZoneRef("trick", 0)))
+    assert choose(game.view(1), random.Random(0)) == Action("play", c("JH"), target=ZoneRef("trick", 1))
 
 
 def test_rule_bot_ducks_a_trick_holding_a_jack():
     # J♦ is in the trick; seat 3 (last) can win with A♦ or duck with 2♦.
     game = ugly_in_play(["5D 2C", "JD 3C", "4D 4C", "AD 2D"], trump="C", leader=0)
-    game.apply(0, Action("play", c("5D")))
-    game.apply(1, Action("play", c("JD")))
-    game.apply(2, Action("play", c("4D")))
-    assert choose(game.view(3), random.Random(0)) == Action("play", c("2D"))
+    game.apply(0, Action("play", c("5D"), target=ZoneRef("trick", 0)))
+    game.apply(1, Action("play", c("JD"), target=ZoneRef("trick", 1)))
+    game.apply(2, Action("play", c("4D"), target=ZoneRef("trick", 2)))
+    assert choose(game.view(3), random.Random(0)) == Action("play", c("2D"), target=ZoneRef("trick", 3))
 
 
 def test_rule_bot_takes_a_clean_trick_when_last():
     game = ugly_in_play(["5D 2C", "6D 3C", "4D 4C", "AD 2D"], trump="C", leader=0)
     for code in ("5D", "6D", "4D"):
-        game.apply(game.to_act()[0], Action("play", c(code)))
-    assert choose(game.view(3), random.Random(0)) == Action("play", c("AD"))
+        game.apply((game.to_act()[0]), Action("play", c(code), target=ZoneRef("trick", game.to_act()[0])))
+    assert choose(game.view(3), random.Random(0)) == Action("play", c("AD"), target=ZoneRef("trick", 3))
 
 
 def test_rule_bot_avoids_the_ugly_card_with_jacks_about():
     # 7♦ is in the trick, Jacks are still out; seat 3 can duck under it with the 2♦.
     game = ugly_in_play(["7D 2C", "3D 3C", "4D 4C", "QD 2D"], trump="C", leader=0)
     for code in ("7D", "3D", "4D"):
-        game.apply(game.to_act()[0], Action("play", c(code)))
-    assert choose(game.view(3), random.Random(0)) == Action("play", c("2D"))
+        game.apply((game.to_act()[0]), Action("play", c(code), target=ZoneRef("trick", game.to_act()[0])))
+    assert choose(game.view(3), random.Random(0)) == Action("play", c("2D"), target=ZoneRef("trick", 3))
 
 
 def test_rule_bot_calls_its_long_strong_suit():

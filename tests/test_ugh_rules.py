@@ -2,7 +2,7 @@
 
 import pytest
 
-from cardtable.engine import Action, Announced, GameOver, IllegalAction, Moved, ScoreChanged
+from cardtable.engine import Action, Announced, GameOver, IllegalAction, Moved, ScoreChanged, ZoneRef
 from ugh_support import UGH, do, faces, find, lock, pool_faces, ugh_game
 
 
@@ -30,7 +30,7 @@ def test_the_first_player_cannot_take_from_empty_safety_piles():
     game = ugh_game(deck="G1 O1")
     assert [a.kind for a in game.legal_actions(0)] == ["flip"]
     before = game.to_dict()
-    bogus = Action("take", game.catalog.by_code("G2#1"), target=0)
+    bogus = Action("take", game.catalog.by_code("G2#1"), target=ZoneRef("pool", 0))
     with pytest.raises(IllegalAction, match="not on top of a Safety pile"):
         game.apply(0, bogus)
     assert game.to_dict() == before
@@ -65,7 +65,8 @@ def test_taking_ends_the_taking_and_the_safety_piles_persist():
     assert game.to_act() == (1,)
     assert [faces(game.safety[p].cards) for p in range(3)] == [[], ["O2"], []]
     takes = [a for a in game.legal_actions(1) if a.kind == "take"]
-    assert [(faces([a.card]), a.target) for a in takes] == [(["O2"], 1)]
+    assert [(faces([a.card]), a.target) for a in takes] == [(["O2"], ZoneRef("pool", 1))]
+    assert "Safety pile 2" in takes[0].label
     # Seat 1's first flip goes onto pile 1 again, on top of nothing; the next onto pile 2, over the O2.
     do(game, 1, "flip")
     do(game, 1, "flip")
@@ -190,7 +191,7 @@ def test_steal_rules(wild, target, allowed):
     do(game, 0, "flip")
     assert game.phase == "wild"
     victim_card = next(c for c in game.pools[1].cards if faces([c]) == [target])
-    action = Action("steal", victim_card, target=1)
+    action = Action("steal", game.flipped.cards[-1], target=victim_card)
     assert (action in game.legal_actions(0)) is allowed
     if allowed:
         events = game.apply(0, action)
@@ -211,7 +212,7 @@ def test_two_decks_a_wild_steals_the_wild_of_its_own_color():
     game = ugh_game(pools=["", "WO", "", ""], deck="WO G5", options={"decks": 2})
     do(game, 0, "flip")
     steal = find(game, 0, "steal", "WO")
-    assert steal.card != game.flipped.cards[-1]
+    assert steal.card == game.flipped.cards[-1] and steal.target in game.pools[1].cards
     game.apply(0, steal)
     assert faces(game.pools[0].cards) == ["WO"] and faces(game.discard.cards) == ["WO"]
 
@@ -222,17 +223,18 @@ def test_locked_cards_and_own_cards_cannot_be_stolen():
     )
     do(game, 0, "flip")
     steals = [a for a in game.legal_actions(0) if a.kind == "steal"]
-    assert faces(a.card for a in steals) == ["O1"]
+    assert faces(a.target for a in steals) == ["O1"]
+    wild = game.flipped.cards[-1]
     before = game.to_dict()
     locked = next(c for c in game.victory[1].cards if faces([c]) == ["O3"])
     with pytest.raises(IllegalAction, match="locked"):
-        game.apply(0, Action("steal", locked, target=1))
+        game.apply(0, Action("steal", wild, target=locked))
     # A face-down Ugh! card is not named as locked: the error must not tell where an unseen card is.
     (hidden,) = game.victory[2].cards
     with pytest.raises(IllegalAction, match="not in any player's Pool"):
-        game.apply(0, Action("steal", hidden, target=2))
+        game.apply(0, Action("steal", wild, target=hidden))
     with pytest.raises(IllegalAction, match="already in your Pool"):
-        game.apply(0, Action("steal", game.pools[0].cards[0]))
+        game.apply(0, Action("steal", wild, target=game.pools[0].cards[0]))
     with pytest.raises(IllegalAction, match="decide about the Wild first"):
         game.apply(0, Action("lock", game.pools[0].cards[0]))
     assert game.to_dict() == before
@@ -243,7 +245,7 @@ def test_a_wild_kept_as_a_number_card_goes_onto_the_safety_pile():
     do(game, 0, "flip")
     do(game, 0, "flip")
     keep = find(game, 0, "keep")
-    assert keep.target == 1 and "Safety pile 2" in keep.label
+    assert keep.target == ZoneRef("safety2") and "Safety pile 2" in keep.label
     do(game, 0, "keep")
     assert faces(game.safety[1].cards) == ["WO"] and game.phase == "turn"
     do(game, 0, "take", "WO")
@@ -266,7 +268,7 @@ def test_a_wild_flipped_fourth_steals_or_goes_into_the_pool(steals):
         do(game, 0, "flip")
     if steals:
         assert game.phase == "wild"
-        assert find(game, 0, "keep").target == "pool"
+        assert find(game, 0, "keep").target == ZoneRef("pool", 0)
         do(game, 0, "steal", "O1")
         assert pool_faces(game, 0) == ["O1"]
     else:
@@ -481,9 +483,9 @@ def test_ties_share_the_win():
 def test_only_the_seat_to_act_may_act():
     game = ugh_game(deck="G1")
     before = game.to_dict()
-    with pytest.raises(IllegalAction, match="not seat 2's decision"):
+    with pytest.raises(IllegalAction, match=r"not \{seat:2\}'s decision"):
         game.apply(2, Action("flip"))
-    with pytest.raises(IllegalAction, match="no seat 7"):
+    with pytest.raises(IllegalAction, match="no such seat"):
         game.apply(7, Action("flip"))
     with pytest.raises(IllegalAction, match="not an action"):
         game.apply(0, "flip")
@@ -506,10 +508,11 @@ def test_an_action_without_its_card_or_with_a_wrong_seat_says_so():
     with pytest.raises(IllegalAction, match="^say which card to steal with the All Wild$"):
         game.apply(0, Action("steal"))
     o1 = game.pools[1].cards[0]
-    with pytest.raises(IllegalAction, match=r"^orange 1 is in \{seat:1\}'s Pool, not \{seat:2\}'s$"):
-        game.apply(0, Action("steal", o1, target=2))
-    with pytest.raises(IllegalAction, match="target is the seat robbed, not 'pool'"):
-        game.apply(0, Action("steal", o1, target="pool"))
+    wild = game.flipped.cards[-1]
+    with pytest.raises(IllegalAction, match="^a steal is made with the All Wild, not orange 1$"):
+        game.apply(0, Action("steal", o1, target=wild))
+    with pytest.raises(IllegalAction, match="^'pool' is not a card to steal$"):
+        game.apply(0, Action("steal", wild, target="pool"))
     assert game.to_dict() == before
     game = ugh_game(pools=["P4 G1 O5", "", "", ""], deck="UGH-2 G5")
     do(game, 0, "flip")

@@ -3,7 +3,7 @@ from collections import Counter
 
 import pytest
 
-from cardtable.engine import STANDARD, Action, IllegalAction, TrickWon
+from cardtable.engine import STANDARD, Action, IllegalAction, TrickWon, ZoneRef, seat_ref
 from cardtable.games.ugly.rules import NO_TRUMP, auto_rounds
 from support import UGLY, c, play, play_out, ugly_in_play
 
@@ -67,7 +67,7 @@ def test_passing_is_simultaneous_and_hidden_until_everyone_has_chosen():
     assert game.to_act() == (0, 1, 2, 3)
     seat = 2
     card = game.legal_actions(seat)[0].card
-    events = game.apply(seat, Action("pass", card))
+    events = game.apply(seat, Action("pass", card, target=ZoneRef("pass", seat)))
     assert game.to_act() == (0, 1, 3)  # seat 2 passes one card in round 1
     assert card not in game.view(2).zone("hand", 2).known_cards
     assert card in game.view(2).zone("pass", 2).known_cards
@@ -165,7 +165,7 @@ def test_follow_suit_is_required_when_possible():
     legal = {a.card.code for a in game.legal_actions(1)}
     assert legal == {"3H"}
     with pytest.raises(IllegalAction, match="must follow hearts"):
-        game.apply(1, Action("play", c("KC")))
+        game.apply(1, Action("play", c("KC"), target=ZoneRef("trick", 1)))
     play(game, "3H")
     # Seat 2 has no hearts: anything goes.
     assert {a.card.code for a in game.legal_actions(2)} == {"4C", "5C"}
@@ -225,12 +225,12 @@ def _illegal_cases(game):
     not_mine = next(x for x in STANDARD if x not in game.view(seat).zone("hand", seat).known_cards)
     theirs = game.view(other).zone("hand", other).known_cards or [not_mine]
     return [
-        (other, Action("play", theirs[0]), "not seat"),
-        (seat, Action("play", not_mine), "not in seat"),
+        (other, Action("play", theirs[0]), f"not {seat_ref(other)}'s decision"),
+        (seat, Action("play", not_mine), f"is not in {seat_ref(seat)}'s hand"),
         (seat, Action("pass", not_mine), "not"),
         (seat, Action("trump", value="S"), "not"),
         (seat, "play AS", "not an action"),
-        (9, Action("play", not_mine), "no seat 9"),
+        (9, Action("play", not_mine), "no such seat"),
     ]
 
 
@@ -273,7 +273,7 @@ def test_trump_and_pass_phases_refuse_other_actions():
     for seat, action, words in [
         (caller, Action("play", card), "trump must be named"),
         (caller, Action("trump", value="X"), "not a suit"),
-        ((caller + 1) % 4, Action("trump", value="S"), "not seat"),
+        ((caller + 1) % 4, Action("trump", value="S"), "decision now"),
     ]:
         with pytest.raises(IllegalAction, match=words):
             game.apply(seat, action)
@@ -283,7 +283,7 @@ def test_trump_and_pass_phases_refuse_other_actions():
     with pytest.raises(IllegalAction, match="choose cards to pass"):
         game.apply(0, Action("play", game.view(0).zone("hand", 0).known_cards[0]))
     game.apply(0, game.legal_actions(0)[0])
-    with pytest.raises(IllegalAction, match="not seat 0's decision"):
+    with pytest.raises(IllegalAction, match="not {seat:0}'s decision"):
         game.apply(0, game.legal_actions(1)[0])
     assert game.to_dict() != before  # the legal pass did change it
 
@@ -292,7 +292,7 @@ def test_over_game_refuses_everything():
     game = UGLY.new_game(3, seed=2)
     play_out(game, random.Random(2))
     with pytest.raises(IllegalAction, match="game is over"):
-        game.apply(0, Action("play", c("AS")))
+        game.apply(0, Action("play", c("AS"), target=ZoneRef("trick", 0)))
     assert game.to_act() == () and game.legal_actions(0) == []
 
 

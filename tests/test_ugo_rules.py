@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from cardtable.engine import Action, IllegalAction, Moved, PlayerOut, Slot, Turned
+from cardtable.engine import Action, IllegalAction, Moved, PlayerOut, Slot, Turned, ZoneRef, format_prompt
 from cardtable.games.ugo.cards import attack_value, defense_value, equip_bonus, is_ad, is_equip, is_special
 from support import UGO, act, play_out, u, ugo_game
 
@@ -19,6 +19,17 @@ def table_codes(game, seat):
 
 def discard_codes(game, seat):
     return [c.code for c in game.discards[seat].cards]
+
+
+def refusal(game, seat, action):
+    """The reason ``apply`` gives, as ``seat`` reads it; the game must not change."""
+    before = game.to_dict()
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(seat, action)
+    assert game.to_dict() == before
+    return format_prompt(
+        str(refused.value), ["Ada", "Bo", "Cy", "Dee", "Eli", "Fay"][: game.players], you=seat
+    )
 
 
 # -- card roles and values ---------------------------------------------------
@@ -173,8 +184,8 @@ def test_one_ad_card_per_turn_in_any_position():
     assert positions == {"attack", "defense", "defense_down"}
     act(g, "play", "3H@1", value="defense_down")
     assert not [a for a in g.legal_actions(0) if a.kind == "play"]
-    with pytest.raises(IllegalAction, match="already played an Attack/Defense card"):
-        g.apply(0, Action("play", u(g, "2S@1"), value="attack"))
+    again = Action("play", u(g, "2S@1"), value="attack", target=ZoneRef("table", 0))
+    assert refusal(g, 0, again) == "You have already played an Attack/Defense card this turn"
     # Face down: others see only its back and position.
     seen = g.view(1).zone("table", 0).cards[0]
     assert seen.card is None and not seen.face_up and seen.orientation == "defense"
@@ -184,8 +195,8 @@ def test_one_ad_card_per_turn_in_any_position():
 def test_six_and_seven_need_a_tribute():
     g = ugo_game(hands=["7S@1", ""])
     assert not [a for a in g.legal_actions(0) if a.kind == "play"]
-    with pytest.raises(IllegalAction, match="needs a tribute"):
-        g.apply(0, Action("play", u(g, "7S@1"), value="attack"))
+    seven = Action("play", u(g, "7S@1"), value="attack", target=ZoneRef("table", 0))
+    assert refusal(g, 0, seven) == "a 7 needs a tribute and you have no Attack/Defense card on the table"
     g = ugo_game(hands=["7S@1", ""], tables=[[("2C@0", "defense", True, "3D@0")], []])
     act(g, "play", "7S@1", target="2C@0", value="attack")
     assert table_codes(g, 0) == ["7S@1"]
@@ -196,8 +207,8 @@ def test_at_most_five_ad_cards_on_the_table():
     five = [(f"{r}C@0", "defense", True, "") for r in (2, 3, 4, 5)] + [("2H@0", "defense", True, "")]
     g = ugo_game(hands=["3S@1", ""], tables=[five, []])
     assert not [a for a in g.legal_actions(0) if a.kind == "play"]
-    with pytest.raises(IllegalAction, match="already have 5"):
-        g.apply(0, Action("play", u(g, "3S@1"), value="attack"))
+    sixth = Action("play", u(g, "3S@1"), value="attack", target=ZoneRef("table", 0))
+    assert refusal(g, 0, sixth) == "You already have 5 Attack/Defense cards on the table"
 
 
 def test_equips_go_on_own_face_up_cards_at_most_two():
@@ -240,8 +251,8 @@ def test_one_position_change_per_turn_of_any_cards():
     assert g.tables[0].state[u(g, "3S@0")].orientation == "defense"
     act(g, "play", "5C@1", value="attack")  # any other action ends the change
     assert not [a for a in g.legal_actions(0) if a.kind == "turn"]
-    with pytest.raises(IllegalAction, match="already changed positions"):
-        g.apply(0, Action("turn", u(g, "5C@1"), value="defense"))
+    turn = Action("turn", u(g, "5C@1"), value="defense")
+    assert refusal(g, 0, turn) == "You have already changed positions this turn"
 
 
 def test_a_face_up_card_never_turns_face_down():
@@ -255,8 +266,8 @@ def test_each_card_attacks_once_per_turn():
     g = ugo_game(tables=[[("2S@0", "attack", True, ""), ("2C@0", "attack", True, "")], []], hands=["", ""])
     act(g, "attack", "2S@0")
     assert {a.card for a in g.legal_actions(0) if a.kind == "attack"} == {u(g, "2C@0")}
-    with pytest.raises(IllegalAction, match="already attacked"):
-        g.apply(0, Action("attack", u(g, "2S@0")))
+    again = Action("attack", u(g, "2S@0"), target=ZoneRef("table", 1))
+    assert refusal(g, 0, again) == "2♠ has already attacked this turn"
 
 
 def test_first_round_only_the_last_player_attacks():

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from cardtable.ai import RuleAgent, make_agent
-from cardtable.engine import Action
+from cardtable.engine import Action, ZoneRef
 from cardtable.games.ultimate_loser.bot import choose, split
 from cardtable.games.ultimate_loser.combos import classify
 from cardtable.simulate import simulate
@@ -19,7 +19,7 @@ def _choice(game, seat=None):
 
 
 def _plays(action):
-    return tuple(sorted(x.code for x in action.value))
+    return tuple(sorted(x.code for x in action.cards))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
@@ -110,7 +110,7 @@ def test_uses_the_exposed_card_to_complete_a_straight_flush():
     # No pair to follow with: it must pass anyway, so it takes the 6♥ for its 4♥ 5♥.
     game = loser_game(["9C 9S 2H", "4H 5H KD", "5C 6D KH AS 2S"], exposed="6H")
     play(game, "9C 9S")
-    assert _choice(game) == Action("exchange", c("KD"), target=("exposed", None))
+    assert _choice(game) == Action("exchange", c("KD"), target=ZoneRef("exposed"))
 
 
 def test_takes_the_lead_with_a_sure_winner_when_a_combination_waits_for_it():
@@ -152,8 +152,8 @@ def test_plays_the_end_of_a_long_straight_flush_to_keep_the_rest():
     game = loser_game(["9C 2H 3H", "4S 5S 6S 7S", "5C 6D KH AS 2S", "7C 8C 10C"], exposed="JD")
     play(game, "9C")
     action = _choice(game, 1)
-    rest = [x for x in cards("4S 5S 6S 7S") if x not in action.value]
-    assert len(action.value) == 1 and len(rest) == 3
+    rest = [x for x in cards("4S 5S 6S 7S") if x not in action.cards]
+    assert len(action.cards) == 1 and len(rest) == 3
     classify(rest)  # still a straight flush
 
 
@@ -193,7 +193,7 @@ def _greedy(view, rng):
     plays = [a for a in view.legal if a.kind == "play"]
     if not plays:
         return Action("pass")
-    return min(plays, key=lambda a: (-len(a.value), classify(a.value)[1]))
+    return min(plays, key=lambda a: (-len(a.cards), classify(a.cards)[1]))
 
 
 def _lowest(view, rng):
@@ -203,7 +203,7 @@ def _lowest(view, rng):
     plays = [a for a in view.legal if a.kind == "play"]
     if not plays:
         return Action("pass")
-    return min(plays, key=lambda a: (classify(a.value)[1], len(a.value)))
+    return min(plays, key=lambda a: (classify(a.cards)[1], len(a.cards)))
 
 
 @pytest.mark.parametrize("baseline", [_greedy, _lowest])

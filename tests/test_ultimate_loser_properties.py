@@ -6,7 +6,7 @@ from itertools import combinations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardtable.engine import GameOver, IllegalAction, Moved, RoundEnded, ScoreChanged
+from cardtable.engine import Action, GameOver, IllegalAction, Moved, RoundEnded, ScoreChanged, ZoneRef
 from cardtable.engine.zones import ALL_SEATS
 from cardtable.games.ultimate_loser.combos import classify
 from loser_support import LOSER
@@ -94,7 +94,7 @@ def test_random_matches_keep_every_invariant_and_end(
     assert tuple(deltas) == game.scores(), "penalties add up to the scores"
     info = game.view(0).info
     assert len(hand_sums) == options["hands"] == len(info["losers"])
-    assert [sum(h) for h in info["hand_scores"]] == hand_sums
+    assert [sum(h) for h in info["round_scores"]] == hand_sums
     assert by_reason.get("ultimate loser", 0) == options["hands"] * options["loser_penalty"]
     fourplays = sum(1 for e in all_events if getattr(e, "what", None) == "fourplay")
     fourplay_penalties = sum(1 for e in all_events if isinstance(e, ScoreChanged) and e.reason == "fourplay")
@@ -122,13 +122,13 @@ def test_only_listed_actions_are_legal(seed, players, steps):
             assert game.is_legal(seat, action)
         if game.phase == "play":
             hand = game.hands[seat].cards
-            listed = {frozenset(a.value) for a in legal if a.kind == "play"}
+            listed = {frozenset(a.cards) for a in legal if a.kind == "play"}
             tries = [tuple(rng.sample(hand, k)) for k in (1, 2, 3) if len(hand) >= k]
             for cards in tries:
                 if frozenset(cards) in listed:
                     continue
                 before = game.to_dict()
-                bad = type(legal[0])("play", value=cards)
+                bad = Action("play", max(cards), target=ZoneRef("play", seat), cards=tuple(sorted(cards)))
                 try:
                     game.apply(seat, bad)
                 except IllegalAction:

@@ -4,10 +4,10 @@ import random
 
 import pytest
 
-from cardtable.engine import Action, GameOver, IllegalAction, Moved, PlayerOut, RoundEnded
+from cardtable.engine import Action, GameOver, IllegalAction, Moved, PlayerOut, RoundEnded, ZoneRef
 from cardtable.games.ultimate_loser.combos import RUN, SET, classify
 from cardtable.games.ultimate_loser.rules import WITH_JOKER, deal_size
-from loser_support import LOSER, announced, loser_game, play, scores_of
+from loser_support import LOSER, announced, loser_game, move_of, play, scores_of
 from support import c, cards, play_out
 
 # -- the deal ------------------------------------------------------------------
@@ -79,7 +79,7 @@ def test_the_ultimate_loser_deals_the_next_hand_and_their_left_leads():
         if any(isinstance(e, RoundEnded) for e in events) and not game.is_over():
             loser = announced(events, "ultimate_loser")[0].seat
             new = game.view(0).info
-            assert new["hand"] == info["hand"] + 1
+            assert new["round"] == info["round"] + 1
             assert new["dealer"] == loser
             assert game.to_act() == ((loser + 1) % 4,)
             assert all(len(game.view(0).zone("hand", s)) == 12 for s in range(4))
@@ -133,7 +133,7 @@ def test_the_joker_is_a_single_above_the_ace_and_nothing_else():
 
 def test_a_leader_may_lead_every_combination_in_the_hand():
     game = loser_game(["5S 6S 7S 7H 7D", "2H 3H"])
-    values = {tuple(x.code for x in a.value) for a in game.legal_actions(0)}
+    values = {tuple(x.code for x in a.cards) for a in game.legal_actions(0)}
     assert values == {
         ("5S",),
         ("6S",),
@@ -155,7 +155,7 @@ def test_a_leader_may_lead_every_combination_in_the_hand():
 
 def test_a_straight_flush_lead_is_one_action_carrying_its_top_card():
     game = loser_game(["5S 6S 7S 9H", "2H 3H"])
-    run = next(a for a in game.legal_actions(0) if a.value == tuple(cards("5S 6S 7S")))
+    run = next(a for a in game.legal_actions(0) if a.cards == tuple(cards("5S 6S 7S")))
     assert run.card == c("7S")
     assert "straight flush" in run.label
     events = game.apply(0, run)
@@ -165,10 +165,10 @@ def test_a_straight_flush_lead_is_one_action_carrying_its_top_card():
 
 def test_a_non_flush_straight_cannot_be_played():
     game = loser_game(["5S 6H 7S 9H", "2H 3H"])
-    assert all(len(a.value) == 1 for a in game.legal_actions(0))
+    assert all(len(a.cards) == 1 for a in game.legal_actions(0))
     before = game.to_dict()
     with pytest.raises(IllegalAction, match="all one suit"):
-        game.apply(0, Action("play", value=tuple(cards("5S 6H 7S"))))
+        game.apply(0, move_of(game, 0, "5S 6H 7S"))
     assert game.to_dict() == before
 
 
@@ -180,11 +180,11 @@ def test_a_follower_matches_the_type_with_a_lower_rank():
     play(game, "9S 9H")
     legal = game.legal_actions(1)
     plays = [a for a in legal if a.kind == "play"]
-    assert [a.value for a in plays] == [tuple(cards("3S 3H"))]  # lower is fine
+    assert [a.cards for a in plays] == [tuple(cards("3S 3H"))]  # lower is fine
     assert Action("pass") in legal
     assert {a.card for a in legal if a.kind == "exchange"} == set(cards("3S 3H 8D"))
     with pytest.raises(IllegalAction, match="led with a pair"):
-        game.apply(1, Action("play", value=(c("8D"),)))
+        game.apply(1, move_of(game, 1, "8D"))
     play(game, "3S 3H", "KD KC")
     assert game.to_act() == (2,)  # the kings win and lead
 
@@ -194,7 +194,7 @@ def test_a_straight_flush_must_be_followed_by_one_of_the_same_length():
     play(game, "5S 6S 7S 8S")
     assert [a for a in game.legal_actions(1) if a.kind == "play"] == []
     with pytest.raises(IllegalAction, match="straight flush of 4"):
-        game.apply(1, Action("play", value=tuple(cards("9H 10H JH"))))
+        game.apply(1, move_of(game, 1, "9H 10H JH"))
     play(game, "pass", "2D 3D 4D 5D")
     assert game.scores() == (0, 1, 0)  # only the passer pays; the lower run is safe
 
@@ -293,13 +293,13 @@ def test_rock_paper_scissors_refuses_other_choices_and_players():
     for seat, action, words in [
         (1, Action("rps", value="lizard"), "not rock, paper or scissors"),
         (1, Action("pass"), "choose a shape"),
-        (0, Action("rps", value="rock"), "not seat 0's decision"),
+        (0, Action("rps", value="rock"), r"not \{seat:0\}'s decision"),
     ]:
         with pytest.raises(IllegalAction, match=words):
             game.apply(seat, action)
         assert game.to_dict() == before
     game.apply(1, Action("rps", value="rock"))
-    with pytest.raises(IllegalAction, match="not seat 1's decision"):
+    with pytest.raises(IllegalAction, match=r"not \{seat:1\}'s decision"):
         game.apply(1, Action("rps", value="paper"))
 
 
@@ -338,9 +338,9 @@ def test_tied_lowest_plays_all_take_a_penalty():
     assert scores_of(events) == {0: [(1, "lowest")], 1: [(1, "lowest")], 3: [(1, "lowest")]}
 
 
-def test_a_fourplay_gives_everyone_in_the_trick_a_penalty_and_spares_those_who_are_out():
-    # Seat 1 is out: safe for the rest of the hand (RULES.md §4, going out).
-    game = loser_game(["8S 8H 8D 8C 2S", "", "3H 4D", "KD 6D"])
+def test_a_fourplay_gives_everyone_in_the_trick_a_penalty_and_can_spare_those_who_are_out():
+    # Seat 1 is out: with the option off, safe for the rest of the hand.
+    game = loser_game(["8S 8H 8D 8C 2S", "", "3H 4D", "KD 6D"], options={"fourplay_out_players": False})
     events = play(game, "8S 8H 8D 8C")
     assert announced(events, "fourplay")
     assert scores_of(events) == {0: [(1, "fourplay")], 2: [(1, "fourplay")], 3: [(1, "fourplay")]}
@@ -356,8 +356,10 @@ def test_a_fourplay_that_takes_its_player_out_still_costs_that_player():
     assert [s for s, _ in sorted(scores_of(events).items())] == [0, 1, 2]
 
 
-def test_a_fourplay_may_cost_the_players_who_are_out_too():
-    game = loser_game(["8S 8H 8D 8C 2S", "", "3H 4D", "KD 6D"], options={"fourplay_out_players": True})
+def test_a_fourplay_costs_the_players_who_are_out_too_by_default():
+    # RULES.md §4: "everybody" takes the FourPlay penalty, players already out included.
+    assert LOSER.schema.defaults()["fourplay_out_players"] is True
+    game = loser_game(["8S 8H 8D 8C 2S", "", "3H 4D", "KD 6D"])
     events = play(game, "8S 8H 8D 8C")
     assert "Everyone takes 1" in announced(events, "fourplay")[0].text
     assert game.scores() == (1, 1, 1, 1)
@@ -375,7 +377,7 @@ def test_the_fourplay_penalty_is_an_option():
 def test_an_exchange_makes_the_put_down_card_the_exposed_card():
     game = loser_game(["5S 2D", "3H 4D", "KD 6D"], exposed="9C")
     play(game, "5S")
-    events = game.apply(1, Action("exchange", c("3H")))
+    events = game.apply(1, move_of(game, 1, "x:3H"))
     moves = [(e.card, e.src, e.dst, e.seen) for e in events if isinstance(e, Moved)]
     assert moves == [
         (c("9C"), ("exposed", None), ("hand", 1), -1),
@@ -390,7 +392,7 @@ def test_an_exchange_makes_the_put_down_card_the_exposed_card():
         assert game.view(seat).zone("hand", 1).known_cards == [c("9C")]
         assert game.view(seat).info["exchanged"][1] == (c("9C"),)
     # The next player may take the card just put down; both exchangers passed.
-    events = game.apply(2, Action("exchange", c("6D")))
+    events = game.apply(2, move_of(game, 2, "x:6D"))
     assert c("3H") in game.view(0).zone("hand", 2).known_cards
     assert game.view(0).zone("exposed").known_cards == [c("6D")]
     assert scores_of(events) == {1: [(1, "passed")], 2: [(1, "passed")]}
@@ -409,8 +411,8 @@ def test_an_exchange_needs_a_card_from_the_hand():
     game = loser_game(["5S 2D", "3H 4D", "KD 6D"], exposed="9C")
     play(game, "5S")
     before = game.to_dict()
-    with pytest.raises(IllegalAction, match="not in seat 1's hand"):
-        game.apply(1, Action("exchange", c("KD")))
+    with pytest.raises(IllegalAction, match=r"not in \{seat:1\}'s hand"):
+        game.apply(1, move_of(game, 1, "x:KD"))
     with pytest.raises(IllegalAction, match="names the card to put down"):
         game.apply(1, Action("exchange"))
     assert game.to_dict() == before
@@ -471,8 +473,8 @@ def test_a_whole_match_plays_the_number_of_hands(hands):
     game = LOSER.new_game(3, {"hands": hands}, seed=hands)
     play_out(game, random.Random(hands))
     info = game.view(0).info
-    assert info["hand"] == hands and len(info["losers"]) == hands
-    assert len(info["hand_scores"]) == hands
+    assert info["round"] == hands and len(info["losers"]) == hands
+    assert len(info["round_scores"]) == hands
     assert game.winners() == tuple(s for s in range(3) if game.scores()[s] == min(game.scores()))
 
 
@@ -512,18 +514,32 @@ def test_illegal_actions_raise_and_leave_the_state_untouched():
             not_mine = next(x for x in game.catalog if x not in hand)
             before = game.to_dict()
             cases = [
-                (other, Action("play", value=(not_mine,)), "not seat"),
-                (seat, Action("play", value=(not_mine,)), "not in seat"),
-                (seat, Action("play", value=()), "needs its cards"),
-                (seat, Action("exchange", not_mine), "not in seat|must play"),
+                (
+                    other,
+                    Action("play", not_mine, target=ZoneRef("play", other), cards=(not_mine,)),
+                    r"not \{seat:",
+                ),
+                (
+                    seat,
+                    Action("play", not_mine, target=ZoneRef("play", seat), cards=(not_mine,)),
+                    r"not in \{seat:",
+                ),
+                (seat, Action("play", target=ZoneRef("play", seat)), "needs its cards"),
+                (seat, Action("exchange", not_mine, target=ZoneRef("exposed")), r"not in \{seat:|must play"),
                 (seat, Action("rps", value="rock"), "not to rps"),
                 (seat, "play AS", "not an action"),
-                (9, Action("pass"), "no seat 9"),
+                (9, Action("pass"), "no such seat"),
             ]
             if len(hand) >= 2:
                 odd = [hand[0], hand[-1]]
                 if hand[0].rank != hand[-1].rank:
-                    cases.append((seat, Action("play", value=tuple(odd)), "not a combination|one suit"))
+                    cases.append(
+                        (
+                            seat,
+                            Action("play", max(odd), target=ZoneRef("play", seat), cards=tuple(sorted(odd))),
+                            "not a combination|one suit",
+                        )
+                    )
             for who, action, words in cases:
                 with pytest.raises(IllegalAction, match=words):
                     game.apply(who, action)

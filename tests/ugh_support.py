@@ -131,9 +131,10 @@ def pool_faces(game: UghGame, seat: int) -> list[str]:
 
 
 def find(game: UghGame, seat: int, kind: str, code: str | None = None) -> Action:
-    """The legal action of ``kind`` (on a card of face ``code``) for ``seat``."""
+    """The legal action of ``kind`` (on a card of face ``code``: for a steal, the card stolen)."""
     for a in game.legal_actions(seat):
-        if a.kind == kind and (code is None or (a.card is not None and base_code(a.card) == code)):
+        card = a.target if kind == "steal" else a.card
+        if a.kind == kind and (code is None or (isinstance(card, Card) and base_code(card) == code)):
             return a
     raise AssertionError(f"no legal {kind} {code or ''} for seat {seat}: {game.legal_actions(seat)}")
 

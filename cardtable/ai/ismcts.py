@@ -265,7 +265,7 @@ class ISMCTSAgent(Agent):
         """``seat``'s reward for ``action`` in a copy of ``world``, played out from ``seed``."""
         rng = random.Random(seed)
         game = world.clone(rng=rng)
-        game.apply(seat, action)
+        game.apply_trusted(seat, action)
         self._play_on(game, world.episode() + self.spec.search_horizon, rng)
         return game.rewards(baseline)[seat]
 
@@ -274,7 +274,7 @@ class ISMCTSAgent(Agent):
         while not game.is_over() and game.episode() < stop:
             seat = game.to_act()[0]
             policy = self.own_rollout if seat == self._seat else self.rollout
-            game.apply(seat, policy(game, seat, rng))
+            game.apply_trusted(seat, policy(game, seat, rng))
 
     def _select(self, node: Node, legal: list[Action], at_root: bool) -> tuple[Action, bool]:
         """An untried action (and True: the tree grows), or the best by UCB with availability."""
@@ -321,7 +321,7 @@ class ISMCTSAgent(Agent):
                 assert node is not None  # the searching seat, or any seat with opponent trees
                 legal = world.legal_actions(seat)
                 action, expanded = self._select(node, legal, node is root_node)
-            events = world.apply(seat, action)
+            events = world.apply_trusted(seat, action)
             for p in range(players):
                 here = pos[p]
                 if here is None:

@@ -4,7 +4,18 @@ No pygame and no file I/O here: everything in this package is plain data and
 rules, so it runs headless, in tests and in search at full speed.
 """
 
-from .actions import Action, IllegalAction, Slot
+from .actions import (
+    Action,
+    IllegalAction,
+    Slot,
+    Target,
+    ZoneRef,
+    brief,
+    could_extend,
+    find_action,
+    match,
+    same_action,
+)
 from .cards import STANDARD, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, CardSpec, Catalog, DeckList
 from .events import (
     Announced,
@@ -73,6 +84,13 @@ __all__ = [
     "SUIT_SYMBOLS",
     "ScoreChanged",
     "Slot",
+    "Target",
+    "ZoneRef",
+    "brief",
+    "could_extend",
+    "find_action",
+    "match",
+    "same_action",
     "Shuffled",
     "TextOption",
     "TrickWon",

@@ -17,10 +17,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from .actions import ZoneRef
 from .cards import Card
 
-ZoneRef = tuple[str, int | None]
-"""A zone's (name, owner) pair, as in :class:`~cardtable.engine.views.ZoneView`."""
+# Games name zones in events by (name, owner) pairs; a ZoneRef is such a pair.
 
 
 def can_see(seen: int, seat: int | None) -> bool:
@@ -49,6 +49,8 @@ def _plain(x: Any) -> Any:
         return x.code
     if isinstance(x, tuple | list):
         return [_plain(i) for i in x]
+    if isinstance(x, dict):
+        return {k: _plain(v) for k, v in x.items()}
     return x
 
 

@@ -18,11 +18,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from .actions import Action, IllegalAction
+from .actions import Action, IllegalAction, brief, find_action, same_value
 from .cards import Card, Catalog
 from .events import Event
 from .options import OptionError, OptionSchema, Variant
-from .views import View
+from .views import View, seat_ref, seat_refs
 from .zones import Zone
 
 SAVE_FORMAT = 1
@@ -182,32 +182,76 @@ class Game:
     # -- the contract ----------------------------------------------------------
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        """Check ``action`` for ``seat`` and perform it; returns the events.
+        """Perform ``seat``'s ``action`` and return the events.
 
-        Raises :class:`IllegalAction` (saying why) and changes nothing when
-        the action is not allowed now.
+        Only an ``int`` seat that must decide now, with an action equal field
+        by field (and type by type) to one of ``legal_actions(seat)``, is
+        accepted; anything else raises :class:`IllegalAction` saying why and
+        changes nothing. The history records the legal action itself.
+        """
+        self.check_seat(seat)
+        legal = self.legal_actions(seat)
+        found = find_action(legal, action)
+        if found is None:
+            raise IllegalAction(self.why_not(seat, action, legal))
+        events = self._apply(seat, found)
+        self.history.append((seat, found))
+        return events
+
+    def apply_trusted(self, seat: int, action: Action) -> list[Event]:
+        """Perform an action taken from ``legal_actions(seat)`` or built by a rollout policy.
+
+        For search, which applies millions of its own actions: the game's
+        ``check`` still guards the state, but the action is not compared with
+        the legal list. Everything else uses :meth:`apply`.
         """
         self.check(seat, action)
         events = self._apply(seat, action)
         self.history.append((seat, action))
         return events
 
-    def is_legal(self, seat: int, action: Action) -> bool:
+    def is_legal(self, seat: Any, action: Any) -> bool:
         try:
-            self.check(seat, action)
+            self.check_seat(seat)
         except IllegalAction:
             return False
-        return True
+        return find_action(self.legal_actions(seat), action) is not None
+
+    def why_not(self, seat: int, action: Any, legal: Sequence[Action]) -> str:
+        """Why ``action`` is not one of ``legal`` for ``seat`` (a sentence with seat placeholders)."""
+        if not isinstance(action, Action):
+            return f"{brief(action)} is not an action"
+        try:
+            self.check(seat, action)
+        except IllegalAction as exc:
+            return str(exc)
+        except Exception:  # noqa: BLE001 - garbage in the action's fields: explained below
+            pass
+        kinds = sorted({a.kind for a in legal})
+        if not isinstance(action.kind, str) or action.kind not in kinds:
+            choices = ", ".join(kinds) or "nothing"
+            return f"{seat_ref(seat)} cannot {brief(action.kind)} now (the choices are: {choices})"
+        same_kind = [a for a in legal if a.kind == action.kind]
+        for name in ("card", "cards", "value", "target", "source"):
+            got = getattr(action, name)
+            if not any(same_value(got, getattr(a, name)) for a in same_kind):
+                allowed = {getattr(a, name) for a in same_kind if _hashable(getattr(a, name))}
+                if allowed == {None} or allowed == {()}:
+                    return f"a {action.kind} takes no {name} (got {brief(got)})"
+                return f"{brief(got)} is not a {name} {seat_ref(seat)} may {action.kind} with now"
+        return f"that {action.kind} is not one {seat_ref(seat)} may make now"
 
     def check_seat(self, seat: Any) -> None:
-        """Raise unless ``seat`` is one of the seats that must decide now."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise IllegalAction(f"there is no seat {seat!r} in a {self.players}-player game")
+        """Raise unless ``seat`` is an ``int`` seat of this game that must decide now."""
+        if isinstance(seat, bool) or type(seat) is not int or not 0 <= seat < self.players:
+            raise IllegalAction(f"there is no such seat ({brief(seat)}) in a {self.players}-player game")
         if self.is_over():
             raise IllegalAction("the game is over")
-        if seat not in self.to_act():
-            waiting = ", ".join(str(s) for s in self.to_act())
-            raise IllegalAction(f"it is not seat {seat}'s decision now (waiting for seat {waiting})")
+        to_act = self.to_act()
+        if seat not in to_act:
+            raise IllegalAction(
+                f"it is not {seat_ref(seat)}'s decision now (waiting for {seat_refs(to_act)})"
+            )
 
     def view(self, seat: int | None) -> View:
         """What ``seat`` may know (``None``: a spectator, who sees public cards only)."""
@@ -266,6 +310,14 @@ class Game:
             "rng": rng_state(self.rng),
             "state": self._state(),
         }
+
+
+def _hashable(x: Any) -> bool:
+    try:
+        hash(x)
+    except TypeError:
+        return False
+    return True
 
 
 DeterminizeFn = Callable[[View, random.Random], Game]

@@ -8,6 +8,7 @@ rebuild a full game from one.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -119,11 +120,115 @@ def seat_ref(seat: int) -> str:
 def seat_refs(seats: Sequence[int]) -> str:
     """Several seats for a prompt: "A", "A and B", "A, B and C"."""
     refs = [seat_ref(s) for s in seats]
+    if not refs:
+        return "nobody"
     return refs[0] if len(refs) == 1 else ", ".join(refs[:-1]) + " and " + refs[-1]
 
 
-def format_prompt(text: str, names: list[str] | tuple[str, ...]) -> str:
-    """Replace ``{seat:N}`` placeholders with player names."""
-    for i, name in enumerate(names):
-        text = text.replace(f"{{seat:{i}}}", name)
-    return text
+SECOND_PERSON: dict[str, str] = {
+    "is": "are",
+    "was": "were",
+    "has": "have",
+    "does": "do",
+    "isn't": "aren't",
+    "wasn't": "weren't",
+    "hasn't": "haven't",
+    "doesn't": "don't",
+    "holds": "hold",
+    "leads": "lead",
+    "plays": "play",
+    "passes": "pass",
+    "takes": "take",
+    "needs": "need",
+    "owns": "own",
+    "deals": "deal",
+    "wins": "win",
+    "loses": "lose",
+    "chooses": "choose",
+    "calls": "call",
+    "flips": "flip",
+    "locks": "lock",
+    "steals": "steal",
+    "attacks": "attack",
+    "draws": "draw",
+    "discards": "discard",
+    "exchanges": "exchange",
+    "shows": "show",
+    "gets": "get",
+    "goes": "go",
+    "keeps": "keep",
+    "knows": "know",
+    "sees": "see",
+    "receives": "receive",
+}
+"""Verbs after a seat, as they read when that seat is "you" ("Ada has" -> "You have")."""
+MODALS = frozenset({"must", "may", "can", "cannot", "can't", "could", "should", "will", "would", "had"})
+_ADVERBS = frozenset({"only", "still", "already", "also", "now", "just", "never"})
+_SEAT = re.compile(r"\{seat:(\d+)\}('s)?")
+
+
+def format_prompt(text: str, names: Sequence[str], you: int | None = None) -> str:
+    """Replace ``{seat:N}`` placeholders with player names.
+
+    With ``you``, that seat is addressed in the second person: "{seat:0}
+    must follow diamonds" reads "You must follow diamonds", "{seat:0}'s hand"
+    "your hand", "waiting for {seat:0}" "waiting for you" (the verb after
+    the seat is changed with :data:`SECOND_PERSON`).
+    """
+
+    def name(m: re.Match[str]) -> str:
+        seat = int(m.group(1))
+        if seat == you:
+            start = _sentence_start(text, m.start())
+            if m.group(2):
+                return "Your" if start else "your"
+            return "You" if start else "you"
+        label = names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+        return label + (m.group(2) or "")
+
+    if you is None:
+        return _SEAT.sub(name, text)
+    out: list[str] = []
+    pos = 0
+    for m in _SEAT.finditer(text):
+        out.append(text[pos : m.start()])
+        out.append(name(m))
+        pos = m.end()
+        if int(m.group(1)) == you and not m.group(2):
+            rest, pos = _conjugate(text, pos)
+            out.append(rest)
+            clause = re.match(r"[^.!?;{]*", text[pos:])
+            if clause is not None and clause.end():
+                # "you played lowest and takes 1": the verbs joined by "and" follow the subject too
+                out.append(_AND_VERB.sub(_and_verb, clause.group(0)))
+                pos += clause.end()
+    out.append(text[pos:])
+    return "".join(out)
+
+
+_AND_VERB = re.compile(r"\band(\s+)([A-Za-z']+)")
+
+
+def _and_verb(m: re.Match[str]) -> str:
+    return f"and{m.group(1)}{SECOND_PERSON.get(m.group(2), m.group(2))}"
+
+
+def _sentence_start(text: str, index: int) -> bool:
+    before = text[:index].rstrip()
+    return not before or before[-1] in ".!?:("
+
+
+def _conjugate(text: str, pos: int) -> tuple[str, int]:
+    """The words after a "you" up to its verb, the verb in the second person."""
+    out = ""
+    while True:
+        m = re.match(r"(\s+)([A-Za-z']+)", text[pos:])
+        if m is None:
+            return out, pos
+        space, word = m.groups()
+        end = pos + m.end()
+        if word in _ADVERBS:
+            out += space + word
+            pos = end
+            continue
+        return out + space + SECOND_PERSON.get(word, word), end

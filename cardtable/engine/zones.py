@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from .actions import ZoneRef
 from .cards import Card, Catalog
 from .views import CardView, ZoneView
 
@@ -87,9 +88,9 @@ class Zone:
         return card in self.cards
 
     @property
-    def ref(self) -> tuple[str, int | None]:
-        """The (name, owner) pair events and views use to name this zone."""
-        return (self.name, self.owner)
+    def ref(self) -> ZoneRef:
+        """The (name, owner) pair events, views and action targets use to name this zone."""
+        return ZoneRef(self.name, self.owner)
 
     def copy(self) -> Zone:
         z = Zone.__new__(Zone)

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardtable.decks import DeckFile, builtin_deck_path, load_deck
-from cardtable.engine import Action, CardSpec, Catalog, DeckList
+from cardtable.engine import Action, CardSpec, Catalog, DeckList, ZoneRef
 
 NUMBER, WILD, UGH = 0, 1, 2
 KINDS = ("number", "wild", "ugh")
@@ -27,6 +27,7 @@ BLUE = "blue"
 ICE_AGE = "ice-age"
 TAGS = (BLUE, ICE_AGE)
 SAFETY_PILES = 3
+DISCARD = ZoneRef("discard")
 MAX_VALUE = 99
 
 # -- the deck file's meaning ------------------------------------------------------
@@ -147,16 +148,33 @@ class UghCards:
         self.number_values: tuple[int, ...] = tuple(
             sorted(v for k, v in zip(self.kind, self.value, strict=True) if k == NUMBER)
         )
-        self.take: tuple[tuple[Action, ...], ...] = tuple(
-            tuple(Action("take", c, target=p, label=f"Take {c.name} from Safety pile {p + 1}") for c in cards)
-            for p in range(SAFETY_PILES)
-        )
-        self.lock: tuple[Action, ...] = tuple(
-            Action("lock", c, label=f"Put {c.name} in a set") for c in cards
-        )
         self.discard: tuple[Action, ...] = tuple(
-            Action("discard", c, label=f"Discard {c.name}") for c in cards
+            Action("discard", c, target=DISCARD, label=f"Discard {c.name}") for c in cards
         )
+        self._take: dict[tuple[int, int], tuple[Action, ...]] = {}
+        self._lock: dict[int, tuple[Action, ...]] = {}
+
+    def take(self, seat: int, pile: int) -> tuple[Action, ...]:
+        """Taking each card from Safety pile ``pile`` into ``seat``'s Pool, indexed by card."""
+        key = (seat, pile)
+        found = self._take.get(key)
+        if found is None:
+            pool = ZoneRef("pool", seat)
+            found = self._take[key] = tuple(
+                Action("take", c, target=pool, label=f"Take {c.name} from Safety pile {pile + 1}")
+                for c in self.catalog.cards
+            )
+        return found
+
+    def lock(self, seat: int) -> tuple[Action, ...]:
+        """Putting each card into ``seat``'s set being formed, indexed by card."""
+        found = self._lock.get(seat)
+        if found is None:
+            forming = ZoneRef("set", seat)
+            found = self._lock[seat] = tuple(
+                Action("lock", c, target=forming, label=f"Put {c.name} in a set") for c in self.catalog.cards
+            )
+        return found
 
 
 def _color_index(color: str | None) -> int:

@@ -32,7 +32,7 @@ def rollout(game: UghGame, seat: int, rng: random.Random) -> Action:
     if "lock" in kinds:
         return max(kinds["lock"], key=lambda a: _worth(game, a.card))  # type: ignore[arg-type]
     if "steal" in kinds:
-        return max(kinds["steal"], key=lambda a: _worth(game, a.card))  # type: ignore[arg-type]
+        return max(kinds["steal"], key=lambda a: _worth(game, a.target))  # type: ignore[arg-type]
     if "discard" in kinds:
         return min(kinds["discard"], key=lambda a: _worth(game, a.card))  # type: ignore[arg-type]
     if "done" in kinds:

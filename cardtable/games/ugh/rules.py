@@ -13,12 +13,14 @@ Phases: ``turn`` (the current player flips, takes, locks or ends), ``wild``
 window: before the last card is flipped every player, from the current one
 clockwise, may lock sets; these seats act off-turn) and ``over``.
 
-Actions (one card per action, DESIGN.md): ``flip``; ``take`` (card = the top
-of a Safety pile, target = its index); ``lock`` (card = a Pool card to put in
-the set being formed: the third card locks the set; ``cancel`` puts them
-back); ``end`` (after taking); ``steal`` (card = the card taken, target = its
-owner) or ``keep`` after a Wild; ``discard`` after an Ugh!; ``done`` to leave
-the last-card window. Forming a set card by card keeps the list as small as
+Actions (one card per action, each saying where it goes, DESIGN.md):
+``flip`` (source: the deck); ``take`` (card = the top of a Safety pile,
+target = the player's ``pool``); ``lock`` (card = a Pool card to put in the
+``set`` being formed: the third card locks the set; ``cancel`` puts them
+back); ``end`` (after taking); after a Wild, ``steal`` (card = the Wild,
+target = the Card it steals) or ``keep`` (target = the Safety pile or the
+Pool it goes to); ``discard`` after an Ugh! (target = the ``discard`` pile);
+``done`` to leave the last-card window. Forming a set card by card keeps the list as small as
 the Pool (every possible set as its own action grows with the product of
 the colors held) and maps a click on a Pool card to exactly one action. A
 card is offered only if the rest of the Pool can still complete the set.
@@ -63,6 +65,8 @@ from cardtable.engine import (
     Shuffled,
     Visibility,
     Zone,
+    ZoneRef,
+    brief,
     seat_ref,
 )
 from cardtable.engine.game import Game
@@ -75,7 +79,7 @@ from .wilds import can_steal, steal_rule, steal_targets
 MAX_FLIPS = SAFETY_PILES + 1
 """Flips 1-3 go onto Safety piles 1-3; the 4th goes straight into the Pool."""
 
-FLIP = Action("flip", label="Flip the top card of the deck")
+FLIP = Action("flip", source=ZoneRef("deck"), label="Flip the top card of the deck")
 END = Action("end", label="End your turn")
 CANCEL = Action("cancel", label="Put the set's cards back in your Pool")
 DONE = Action("done", label="Done locking")
@@ -108,6 +112,7 @@ class UghGame(Game):
         self._set_ref = [("set", s) for s in range(n)]
         self._victory_ref = [("victory", s) for s in range(n)]
         self._safety_ref = [(f"safety{p + 1}", None) for p in range(SAFETY_PILES)]
+        self._safety_zone = [ZoneRef(f"safety{p + 1}") for p in range(SAFETY_PILES)]
 
     def _make_zones(self) -> None:
         n = self.players
@@ -173,7 +178,8 @@ class UghGame(Game):
         pool = self.pools[seat].cards
         forming = self.forming[seat].cards
         if forming:
-            out = [t.lock[c] for c in lock_candidates(pool, forming, t.color)]
+            lock = t.lock(seat)
+            out = [lock[c] for c in lock_candidates(pool, forming, t.color)]
             out.append(CANCEL)
             return out
         if phase == "turn":
@@ -181,11 +187,11 @@ class UghGame(Game):
             if not self.taken:
                 for p, pile in enumerate(self.safety):
                     if pile.cards:
-                        out.append(t.take[p][pile.cards[-1]])
+                        out.append(t.take(seat, p)[pile.cards[-1]])
                 if self.deck.cards:
                     out.append(FLIP)
             if can_lock(pool, t.color):
-                lock = t.lock
+                lock = t.lock(seat)
                 out.extend(lock[c] for c in lock_candidates(pool, (), t.color))
             if self.taken:
                 out.append(END)
@@ -195,11 +201,12 @@ class UghGame(Game):
             return [discard[c] for c in discard_candidates(pool, self.ice_colors, t.color)]
         if phase == "wild":
             wild = self.flipped.cards[-1]
-            out = [_steal_action(c, victim) for victim, c in self._steal_targets(seat, wild)]
+            out = [_steal_action(wild, c, victim) for victim, c in self._steal_targets(seat, wild)]
             out.append(self._keep_action(wild))
             return out
         # the last-card window
-        out = [t.lock[c] for c in lock_candidates(pool, (), t.color)]
+        lock = t.lock(seat)
+        out = [lock[c] for c in lock_candidates(pool, (), t.color)]
         out.append(DONE)
         return out
 
@@ -260,8 +267,6 @@ class UghGame(Game):
             piles = [p for p, pile in enumerate(self.safety) if pile.cards and pile.cards[-1] == card]
             if not piles:
                 raise IllegalAction(f"{card.name} is not on top of a Safety pile")
-            if action.target is not None and action.target not in piles:
-                raise IllegalAction(f"{card.name} is not on top of Safety pile {_pile_name(action.target)}")
             return
         if kind == "end":
             if not self.taken:
@@ -281,8 +286,13 @@ class UghGame(Game):
             return
         if kind != "steal":
             raise IllegalAction(f"steal a card with the {wild.name} or keep it, not {kind}")
+        if card is not None and card != wild:
+            raise IllegalAction(f"a steal is made with the {wild.name}, not {card.name}")
+        card = action.target
         if card is None:
             raise IllegalAction(f"say which card to steal with the {wild.name}")
+        if not self._is_own_card(card):
+            raise IllegalAction(f"{brief(card)} is not a card to steal")
         owner = self._pool_owner(card)
         if owner is None:
             if any(card in cards for sets in self.sets for cards, _ in sets):
@@ -290,12 +300,6 @@ class UghGame(Game):
             raise IllegalAction(f"{card.name} is not in any player's Pool")
         if owner == seat:
             raise IllegalAction(f"{card.name} is already in your Pool: steal from another player")
-        target = action.target
-        if target is not None and target != owner:
-            where = f"{card.name} is in {seat_ref(owner)}'s Pool"
-            if isinstance(target, int) and not isinstance(target, bool) and 0 <= target < self.players:
-                raise IllegalAction(f"{where}, not {seat_ref(target)}'s")
-            raise IllegalAction(f"{where}; a steal's target is the seat robbed, not {target!r}")
         if not can_steal(wild, card, self.t.color):
             raise IllegalAction(f"the {wild.name} cannot steal {card.name}: {steal_rule(wild, self.t.color)}")
 
@@ -337,7 +341,7 @@ class UghGame(Game):
             self._discard_one(seat, card, events)  # type: ignore[arg-type]
             self._auto_discard(events)
         elif kind == "steal":
-            self._steal(seat, card, events)  # type: ignore[arg-type]
+            self._steal(seat, self.catalog.cards[action.target], events)  # type: ignore[index]
         elif kind == "keep":
             wild = self.flipped.cards.pop()
             self.phase = "turn"
@@ -575,7 +579,7 @@ class UghGame(Game):
         return f"on Safety pile {self.flips}" if self.flips < MAX_FLIPS else "into your Pool"
 
     def _keep_action(self, wild: Card) -> Action:
-        target: Any = self.flips - 1 if self.flips < MAX_FLIPS else "pool"
+        target = self._safety_zone[self.flips - 1] if self.flips < MAX_FLIPS else ZoneRef("pool", self.turn)
         label = f"Use the {wild.name} as a Number card {self._keep_place()}"
         return Action("keep", wild, target=target, label=label)
 
@@ -602,7 +606,7 @@ class UghGame(Game):
 
     def _info(self, seat: int | None) -> dict[str, Any]:
         return {
-            "turn": self.turn,
+            "turn": None if self.is_over() else self.turn,
             "first_player": self.first_player,
             "flips": self.flips,
             "taken": self.taken,
@@ -733,9 +737,6 @@ class UghGame(Game):
                 z.load(d, catalog)
 
 
-def _steal_action(card: Card, victim: int) -> Action:
-    return Action("steal", card, target=victim, label=f"Steal {card.name} from {seat_ref(victim)}")
-
-
-def _pile_name(target: Any) -> str:
-    return str(target + 1) if isinstance(target, int) and not isinstance(target, bool) else repr(target)
+def _steal_action(wild: Card, card: Card, victim: int) -> Action:
+    """The Wild dropped on the card it steals (the Wild goes to the discard, the card to the Pool)."""
+    return Action("steal", wild, target=card, label=f"Steal {card.name} from {seat_ref(victim)}")

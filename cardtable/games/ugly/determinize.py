@@ -73,7 +73,7 @@ def determinize(view: View, rng: random.Random) -> UglyGame:
             "voids": voids,
             "last_trick": None
             if last is None
-            else [last[0], [s for s, _ in last[1]], [c for _, c in last[1]]],
+            else [last["winner"], [s for s, _ in last["plays"]], [cards[0] for _, cards in last["plays"]]],
             "cut": [[s, c] for s, c in info["cut"]],
             "zones": zones,
         }

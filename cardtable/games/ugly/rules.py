@@ -38,6 +38,7 @@ from cardtable.engine import (
     TrickWon,
     Visibility,
     Zone,
+    ZoneRef,
     seat_ref,
     seat_refs,
 )
@@ -61,10 +62,16 @@ assert all(
 
 TWO_OF_SPADES = STANDARD.by_code("2S")
 
-PLAY: tuple[Action, ...] = tuple(Action("play", c, label=f"Play {c.name}") for c in STANDARD)
-PASS: tuple[Action, ...] = tuple(Action("pass", c, label=f"Pass {c.name}") for c in STANDARD)
-_PLAY_OF = PLAY.__getitem__
-_PASS_OF = PASS.__getitem__
+MAX_SEATS = 4
+PLAY: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(Action("play", c, target=ZoneRef("trick", s), label=f"Play {c.name}") for c in STANDARD)
+    for s in range(MAX_SEATS)
+)
+"""Each seat's play of each card (to its own place in the trick), made once."""
+PASS: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(Action("pass", c, target=ZoneRef("pass", s), label=f"Pass {c.name}") for c in STANDARD)
+    for s in range(MAX_SEATS)
+)
 TRUMP: dict[str, Action] = {s: Action("trump", value=s, label=f"Call {SUIT_NAMES[s]} trump") for s in SUITS}
 TRUMP[NO_TRUMP] = Action("trump", value=NO_TRUMP, label="Call No Trump")
 
@@ -236,12 +243,12 @@ class UglyGame(Game):
                 lo = bisect_left(hand, base)
                 hi = bisect_left(hand, base + 13, lo)
                 if lo < hi:
-                    return list(map(_PLAY_OF, hand[lo:hi]))
-            return list(map(_PLAY_OF, hand))
+                    return list(map(PLAY[seat].__getitem__, hand[lo:hi]))
+            return list(map(PLAY[seat].__getitem__, hand))
         if phase == "pass":
             if not 0 <= seat < self.players or len(self.passing[seat].cards) >= self.pass_count:
                 return []
-            return list(map(_PASS_OF, self.hands[seat].cards))
+            return list(map(PASS[seat].__getitem__, self.hands[seat].cards))
         if phase == "trump":
             return list(self.trump_actions) if seat == self.turn else []
         return []
@@ -260,15 +267,15 @@ class UglyGame(Game):
                 raise IllegalAction(f"it is time to play a card to the trick, not to {kind}")
             card = action.card
             hand = self.hands[seat].cards
-            if card not in hand:
-                raise IllegalAction(f"{_name(card)} is not in seat {seat}'s hand")
+            if not isinstance(card, Card) or card not in hand:
+                raise IllegalAction(f"{_name(card)} is not in {seat_ref(seat)}'s hand")
             lead = self.lead_suit
             if lead is not None and _SUIT_OF[card] != lead:
                 base = _BASE[lead]
                 lo = bisect_left(hand, base)
                 if lo < len(hand) and hand[lo] < base + 13:
                     raise IllegalAction(
-                        f"seat {seat} must follow {SUIT_NAMES[lead]}: {card.name} is not a "
+                        f"{seat_ref(seat)} must follow {SUIT_NAMES[lead]}: {card.name} is not a "
                         f"{SUIT_NAMES_ONE[lead]}"
                     )
             return
@@ -277,12 +284,12 @@ class UglyGame(Game):
         if phase == "pass":
             if kind != "pass":
                 raise IllegalAction(f"it is time to choose cards to pass, not to {kind}")
-            if action.card not in self.hands[seat].cards:
-                raise IllegalAction(f"{_name(action.card)} is not in seat {seat}'s hand")
+            if not isinstance(action.card, Card) or action.card not in self.hands[seat].cards:
+                raise IllegalAction(f"{_name(action.card)} is not in {seat_ref(seat)}'s hand")
         elif phase == "trump":
             if kind != "trump":
                 raise IllegalAction(f"trump must be named first, not {kind}")
-            if action.value not in TRUMP_CHOICES:
+            if not isinstance(action.value, str) or action.value not in TRUMP_CHOICES:
                 raise IllegalAction(f"{action.value!r} is not a suit or No Trump")
             if action.value == NO_TRUMP and not self.options["allow_no_trump"]:
                 raise IllegalAction("No Trump is not allowed in this game; name a suit")
@@ -459,7 +466,7 @@ class UglyGame(Game):
             "pass_count": self.pass_count,
             "pass_to": tuple(self.pass_target(s) for s in range(n)),
             "leader": self.leader,
-            "turn": self.turn,
+            "turn": None if self.is_over() else self.turn,
             "lead_suit": self.lead_suit,
             "trick_order": tuple(self.trick_order),
             "tricks_won": tuple(self.tricks_won),
@@ -467,7 +474,14 @@ class UglyGame(Game):
             "round_scores": tuple(tuple(r) for r in self.round_scores),
             "last_trick": None
             if self.last_trick is None
-            else (self.last_trick[0], tuple(zip(self.last_trick[1], self.last_trick[2], strict=True))),
+            else {
+                "winner": self.last_trick[0],
+                "plays": tuple(
+                    (s, (c,)) for s, c in zip(self.last_trick[1], self.last_trick[2], strict=True)
+                ),
+            },
+            "trick": tuple((s, (self.played[s].cards[0],)) for s in self.trick_order if self.played[s].cards),
+            "score_label": "points",
             "cut": tuple(self.cut),
             "hand_size": self.hand_size,
             "jack_values": dict(self.jack_values),

@@ -23,10 +23,10 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from cardtable.engine import Action, Card, CardView, Slot, View
+from cardtable.engine import Action, Card, CardView, Slot, View, ZoneRef
 
-from .cards import attack_value, base_defense, defense_value, is_ad
-from .rules import ATTACK, DEFENSE, catalog_for
+from .cards import ATTACK, DEFENSE, attack_value, base_defense, defense_value, is_ad
+from .rules import catalog_for
 
 
 @dataclass(frozen=True)
@@ -201,8 +201,8 @@ def _eight_pays(b: _Board) -> bool:
     return useless and b.deck[b.seat] > len(b.hand) + 8
 
 
-def _target_value(b: _Board, target: Card | Slot | None, owner: int) -> float:
-    if target is None:
+def _target_value(b: _Board, target: Card | Slot | ZoneRef | None, owner: int) -> float:
+    if target is None or isinstance(target, ZoneRef):
         return 0
     if isinstance(target, Slot):
         return 6.0  # a face-down defender: an average card
@@ -232,7 +232,7 @@ def _best_play(b: _Board, plays: Sequence[Action]) -> Action | None:
             score = dfn + 0.2 * atk + (0.5 if a.value == "defense_down" else 0) + b.style.defense_bias
             if card.suit == "S":
                 score -= 3
-        if a.target is not None:
+        if isinstance(a.target, Card):  # a 6 or 7 replacing a tribute (else its target is the table)
             tribute = next(cv for cv in b.my_table if cv.card == a.target)
             t_atk, t_def = b.strength(tribute)
             score -= max(t_atk, t_def) + 2 * len(tribute.attached) + 2
@@ -265,10 +265,10 @@ def _defender_chances(b: _Board, cv: CardView, attack: int) -> tuple[float, floa
     return wins / len(candidates), loss / len(candidates)
 
 
-def _attack_gain(b: _Board, attacker: Card, target: Card | Slot | None) -> float:
+def _attack_gain(b: _Board, attacker: Card, target: Card | Slot | ZoneRef | None) -> float:
     attack = b.stats.get(attacker, (attack_value(attacker), 0))[0]
     lower = b.view.options.get("lower_attack", "destroyed")
-    if target is None:
+    if target is None or isinstance(target, ZoneRef):  # a direct attack
         return float(attack)
     cv = _find(b.their_table, target)
     if cv.card is None:

@@ -1,4 +1,4 @@
-"""U-G-O card roles and values (RULES.md §2, "Card roles").
+"""U-G-O card roles, values and positions (RULES.md §2, "Card roles").
 
 Special cards: A, K, Q, J, 10, 9, 8 of any suit. Attack/Defense (A/D) cards:
 spades, hearts and clubs 2-7. Equip cards: diamonds 2-7.
@@ -15,6 +15,10 @@ AD_SUITS = frozenset("SHC")
 MAX_EQUIPS = 2
 MAX_TABLE = 5
 TRIBUTE_RANKS = frozenset({6, 7})
+
+ATTACK, DEFENSE = "attack", "defense"
+POSITIONS = ("attack", "defense", "defense_down")
+"""How an A/D card may be played: face up in attack, face up or face down in defense."""
 
 
 def is_special(card: Card) -> bool:

@@ -101,7 +101,7 @@ def determinize(view: View, rng: random.Random) -> UgoGame:
     game._load_state(
         {
             "phase": view.phase,
-            "turn": info["turn"],
+            "turn": info["turn"] if info["turn"] is not None else 0,  # None once the game is over
             "turn_count": info["turn_count"],
             "direction": info["direction"],
             "alive": list(info["alive"]),

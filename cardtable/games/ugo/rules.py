@@ -15,15 +15,9 @@ plays from the deck passed to them. Phases:
 The reaction window opens whenever the player attacked holds any card, not
 only a 10: opening it only for a 10 would tell everyone they have one.
 
-Actions (``kind``: what ``card`` and ``target`` mean):
-``play`` (an A/D card; ``value`` attack / defense / defense_down; ``target``
-the tribute for a 6 or 7), ``equip`` (a diamond; ``target`` the A/D card),
-``turn`` (an own A/D card changing position; several in a row make up the
-turn's one position change), ``attack`` (the attacking card; ``target`` the
-card attacked, None for a direct attack), ``ace`` (``target`` the card to
-destroy, None with ``specific_aces``), ``king``, ``queen``, ``jack``,
-``nine``, ``eight``, ``end``; when reacting ``ten``, ``counter`` (a 9) or
-``take``; when choosing ``destroy`` (``target`` the card).
+Actions and where they go are built in :mod:`.moves`; why one is refused is
+explained by :mod:`.reasons`. ``check`` accepts only an action equal, field
+by field and type by type, to a legal one.
 """
 
 from __future__ import annotations
@@ -50,31 +44,21 @@ from cardtable.engine import (
     Turned,
     Visibility,
     Zone,
+    brief,
+    find_action,
     seat_ref,
 )
 from cardtable.engine.game import Game
 
-from .cards import (
-    MAX_EQUIPS,
-    MAX_TABLE,
-    attack_value,
-    defense_value,
-    is_ad,
-    is_equip,
-    needs_tribute,
-)
+from . import moves, reasons
+from .cards import ATTACK, DEFENSE, POSITIONS, attack_value, defense_value
+from .moves import TARGETED
 
-ATTACK, DEFENSE = "attack", "defense"
-POSITIONS = ("attack", "defense", "defense_down")
+__all__ = ["ATTACK", "DEFENSE", "POSITIONS", "UgoGame", "catalog_for"]
+
 HAND_SIZE = 5
-SPECIAL_KINDS = {14: "ace", 13: "king", 12: "queen", 11: "jack", 9: "nine", 8: "eight"}
-TARGETED = frozenset({"ace", "king", "jack"})
-
-_POSITION_TEXT = {
-    "attack": "in attack",
-    "defense": "face up in defense",
-    "defense_down": "face down in defense",
-}
+SCORE_LABEL = "cards left"
+"""What the scores count: the cards left in each deck, a player's life."""
 
 
 @cache
@@ -163,19 +147,20 @@ class UgoGame(Game):
         equips = st.attached if st is not None else ()
         return attack_value(card, equips), defense_value(card, equips)
 
-    def _ref(self, owner: int, card: Card, viewer: int | None) -> Card | Slot:
+    def ref(self, owner: int, card: Card, viewer: int | None) -> Card | Slot:
         """How ``viewer`` names a table card: the card if they may see it, else its slot."""
         table = self.tables[owner]
         if table.visible_to(card, viewer):
             return card
         return Slot("table", owner, table.cards.index(card))
 
-    def _deref(self, owner: int, target: Card | Slot | None) -> Card | None:
+    def _deref(self, owner: int, target: object) -> Card | None:
+        """The table card a legal action's target names; None for a zone (a direct attack, a pile)."""
         if isinstance(target, Slot):
             return self.tables[owner].cards[target.index]
-        return target
+        return target if isinstance(target, Card) else None
 
-    def _describe(self, owner: int, card: Card, viewer: int | None) -> str:
+    def describe(self, owner: int, card: Card, viewer: int | None) -> str:
         return card.name if self.tables[owner].visible_to(card, viewer) else "the face-down card"
 
     def _discard_pile(self, card: Card, player: int) -> Zone:
@@ -223,7 +208,7 @@ class UgoGame(Game):
 
     def _destroy(self, seat: int, card: Card, events: list[Event]) -> None:
         """A table card (with its equips) goes to the discard piles."""
-        events.append(Announced("destroyed", seat, card, f"{card.name} of {seat_ref(seat)} is destroyed"))
+        events.append(Announced("destroyed", seat, card, f"{seat_ref(seat)}'s {card.name} is destroyed"))
         self._to_discard(card, self.tables[seat], seat, events)
 
     def _eliminate(self, seat: int, events: list[Event], reason: str) -> None:
@@ -303,136 +288,11 @@ class UgoGame(Game):
         cached = self._legal
         if cached is not None and cached[0] == seat:
             return list(cached[1])
-        actions = self._legal_now(seat)
+        actions = moves.legal_now(self, seat)
         self._legal = (seat, tuple(actions))
         return actions
 
-    def _legal_now(self, seat: int) -> list[Action]:
-        if seat not in self.to_act():
-            return []
-        if self.phase == "react":
-            return self._reactions(seat)
-        if self.phase == "choose":
-            assert self.pending is not None
-            victim = self.pending["victim"]
-            return [
-                Action(
-                    "destroy",
-                    target=self._ref(victim, c, seat),
-                    label=f"Destroy {self._describe(victim, c, seat)}",
-                )
-                for c in self.tables[victim].cards
-            ]
-        return self._turn_actions(seat)
-
-    def _reactions(self, seat: int) -> list[Action]:
-        assert self.pending is not None
-        kind = self.pending["kind"]
-        out = [Action("take", label="Let it happen")]
-        seen: set[tuple[int, str | None]] = set()
-        for card in self.hands[seat].cards:
-            key = (card.rank or 0, card.suit)
-            if key in seen:
-                continue
-            if card.rank == 10 and (kind == "attack" or self.options["ten_stops_specials"]):
-                seen.add(key)
-                out.append(Action("ten", card, label=f"Play {card.name} to stop it"))
-            elif card.rank == 9 and kind != "attack" and self.options["nine_counters"]:
-                seen.add(key)
-                out.append(Action("counter", card, label=f"Play {card.name} to turn it back"))
-        return out
-
-    def _turn_actions(self, seat: int) -> list[Action]:
-        hand = self.hands[seat].cards
-        table = self.tables[seat]
-        victim = self.target_of(seat)
-        out: list[Action] = []
-        own_ad = table.cards
-        room = len(own_ad) < MAX_TABLE
-        for card in hand:
-            rank = card.rank
-            if is_ad(card):
-                if self.ad_played:
-                    continue
-                if needs_tribute(card):
-                    for tribute in own_ad:
-                        for pos in POSITIONS:
-                            out.append(_play_action(card, pos, tribute))
-                elif room:
-                    for pos in POSITIONS:
-                        out.append(_play_action(card, pos, None))
-            elif is_equip(card):
-                for owner in self._equip_tables(seat):
-                    tz = self.tables[owner]
-                    for ad in tz.cards:
-                        st = tz.state[ad]
-                        if st.face_up and len(st.attached) < MAX_EQUIPS:
-                            out.append(
-                                Action("equip", card, target=ad, label=f"Equip {card.name} on {ad.name}")
-                            )
-            elif rank == 10:
-                continue  # the 10 is played only when attacked
-            elif victim is not None or rank in (12, 9, 8):
-                kind = SPECIAL_KINDS[rank]  # type: ignore[index]
-                out.extend(self._special_actions(seat, card, kind, victim))
-        if self.positions != "used":
-            for ad in own_ad:
-                if ad not in self.turned:
-                    st = table.state[ad]
-                    to = DEFENSE if st.orientation == ATTACK else ATTACK
-                    out.append(Action("turn", ad, value=to, label=f"Turn {ad.name} to {to}"))
-        if victim is not None and self.attacks_allowed():
-            targets = self.tables[victim].cards
-            for ad in own_ad:
-                if table.state[ad].orientation == ATTACK and ad not in self.attacked:
-                    if targets:
-                        for t in targets:
-                            name = self._describe(victim, t, seat)
-                            ref = self._ref(victim, t, seat)
-                            out.append(
-                                Action("attack", ad, target=ref, label=f"Attack {name} with {ad.name}")
-                            )
-                    else:
-                        out.append(
-                            Action("attack", ad, label=f"Attack {seat_ref(victim)} directly with {ad.name}")
-                        )
-        out.append(Action("end", label="End your turn"))
-        return out
-
-    def _equip_tables(self, seat: int) -> list[int]:
-        if self.options["equip_opponents"]:
-            return [s for s in range(self.players) if self.alive[s]]
-        return [seat]
-
-    def _special_actions(self, seat: int, card: Card, kind: str, victim: int | None) -> list[Action]:
-        if kind == "ace":
-            assert victim is not None
-            if self.options["specific_aces"]:
-                if self._ace_victims(card, victim):
-                    return [Action("ace", card, label=f"Play {card.name} on {seat_ref(victim)}")]
-                return []
-            return [
-                Action(
-                    "ace",
-                    card,
-                    target=self._ref(victim, t, seat),
-                    label=f"Destroy {self._describe(victim, t, seat)} with {card.name}",
-                )
-                for t in self.tables[victim].cards
-            ]
-        if kind == "queen":
-            if not self.discards[seat].cards:
-                return []
-            return [Action("queen", card, label=f"Play {card.name}: draw from your discard pile")]
-        labels = {
-            "king": f"Play {card.name}: {seat_ref(victim or 0)} discards the top card of their deck",
-            "jack": f"Play {card.name}: take the top card of {seat_ref(victim or 0)}'s deck",
-            "nine": f"Play {card.name}: reverse the direction",
-            "eight": f"Play {card.name}: everyone draws a new hand",
-        }
-        return [Action(kind, card, label=labels[kind])]
-
-    def _ace_victims(self, ace: Card, victim: int) -> list[tuple[str, Card]]:
+    def ace_victims(self, ace: Card, victim: int) -> list[tuple[str, Card]]:
         """What a specific Ace destroys: ("card", c) for A/D cards, ("equip", e) for equips."""
         table = self.tables[victim]
         suit = ace.suit
@@ -452,69 +312,24 @@ class UgoGame(Game):
     # -- checking --------------------------------------------------------------
 
     def check(self, seat: int, action: Action) -> None:
-        if not isinstance(action, Action):
-            raise IllegalAction(f"{action!r} is not an action")
-        self.check_seat(seat)
-        if action in self.legal_actions(seat):
-            return
-        raise IllegalAction(self._why(seat, action))
+        """Raise IllegalAction, saying why, unless ``seat`` may take ``action`` now.
 
-    def _why(self, seat: int, action: Action) -> str:
-        """A reason an action is not allowed now, for people."""
-        kind, card = action.kind, action.card
-        if self.phase == "react":
-            return "you are being attacked: play a 10 (or a 9 against a Special card) or let it happen"
-        if self.phase == "choose":
-            return "choose which card the turned Ace destroys"
-        if kind in ("take", "ten", "counter", "destroy"):
-            return f"{kind} is only possible when you are attacked or targeted"
-        if card is not None and kind not in ("turn", "attack") and card not in self.hands[seat].cards:
-            return f"{card.name} is not in your hand"
-        victim = self.target_of(seat)
-        if kind == "play":
-            if card is None or not is_ad(card):
-                return "only spades, hearts and clubs 2-7 are Attack/Defense cards"
-            if self.ad_played:
-                return "you have already played an Attack/Defense card this turn"
-            if action.value not in POSITIONS:
-                return f"the position must be one of {', '.join(POSITIONS)}"
-            if needs_tribute(card):
-                if not self.tables[seat].cards:
-                    return f"a {card.rank} needs a tribute and you have no Attack/Defense card on the table"
-                return f"a {card.rank} needs one of your own Attack/Defense cards on the table as tribute"
-            if action.target is not None:
-                return "only a 6 or 7 takes a tribute"
-            return f"you already have {MAX_TABLE} Attack/Defense cards on the table"
-        if kind == "equip":
-            if card is None or not is_equip(card):
-                return "only diamonds 2-7 are Equip cards"
-            return "equips go on a face-up Attack/Defense card (yours) with fewer than 2 equips"
-        if kind == "turn":
-            if card not in self.tables[seat].cards:
-                return "you can only change the position of your own Attack/Defense cards"
-            if self.positions == "used":
-                return "you have already changed positions this turn"
-            return f"{card.name} has already changed position this turn"
-        if kind == "attack":
-            if not self.attacks_allowed():
-                return "only the last player of the first round may attack"
-            if card not in self.tables[seat].cards or self.tables[seat].state[card].orientation != ATTACK:
-                return "attack with one of your own cards in attack position"
-            if card in self.attacked:
-                return f"{card.name} has already attacked this turn"
-            if victim is not None and self.tables[victim].cards and action.target is None:
-                return f"{seat_ref(victim)} has cards on the table: attack one of them"
-            return f"you can only attack {seat_ref(victim or 0)}'s cards"
-        if kind in ("ace", "king", "queen", "jack", "nine", "eight"):
-            if card is None or SPECIAL_KINDS.get(card.rank or 0) != kind:
-                return f"that card is not a {kind}"
-            if kind == "queen":
-                return "your discard pile is empty: there is nothing for the Queen to draw"
-            if kind == "ace":
-                return "the Ace needs a card of your target to destroy"
-        if kind == "end":
-            return "it is not your turn"
-        return f"{action.label or kind} is not possible now"
+        The guard of search's fast path (``apply_trusted``) and the reason
+        behind every refusal of ``apply``: only an action equal field by field,
+        and type by type, to a legal one passes. Never raises anything else,
+        whatever the action holds.
+        """
+        self.check_seat(seat)
+        if type(action) is not Action:
+            raise IllegalAction(f"{brief(action)} is not an action")
+        legal = self.legal_actions(seat)
+        if any(a is action for a in legal) or find_action(legal, action) is not None:
+            return
+        try:
+            why = reasons.why_not(self, seat, action)
+        except Exception:  # noqa: BLE001 - garbage no explanation foresaw: still a refusal
+            why = f"{seat_ref(seat)} cannot {brief(action.kind)} that way now"
+        raise IllegalAction(why)
 
     # -- applying --------------------------------------------------------------
 
@@ -538,7 +353,7 @@ class UgoGame(Game):
             self.positions = "used"
         card = action.card
         if kind == "play":
-            self._play_ad(seat, card, action.value, action.target, events)  # type: ignore[arg-type]
+            self._play_ad(seat, card, action.value, self._deref(seat, action.target), events)  # type: ignore[arg-type]
         elif kind == "equip":
             self._equip(seat, card, action.target, events)  # type: ignore[arg-type]
         elif kind == "turn":
@@ -548,7 +363,7 @@ class UgoGame(Game):
             assert victim is not None
             self._declare_attack(seat, card, self._deref(victim, action.target), events)  # type: ignore[arg-type]
         elif kind == "end":
-            events.append(Announced("end", seat, None, f"{seat_ref(seat)} ends their turn"))
+            events.append(Announced("end", seat, None, f"{seat_ref(seat)}'s turn ends"))
             self._end_turn(events)
         else:
             victim = self.target_of(seat)
@@ -562,7 +377,7 @@ class UgoGame(Game):
         table = self.tables[seat]
         if tribute is not None:
             events.append(
-                Announced("tribute", seat, tribute, f"{seat_ref(seat)} gives {tribute.name} as tribute")
+                Announced("tribute", seat, tribute, f"{seat_ref(seat)} discards {tribute.name} as tribute")
             )
             self._destroy(seat, tribute, events)
         self.hands[seat].cards.remove(card)
@@ -605,8 +420,8 @@ class UgoGame(Game):
         victim = self.target_of(seat)
         assert victim is not None
         self.attacked.add(card)
-        what = "directly" if target is None else self._describe(victim, target, None)
-        ref = None if target is None else self._ref(victim, target, None)
+        what = f"{seat_ref(victim)} directly" if target is None else self.describe(victim, target, None)
+        ref = None if target is None else self.ref(victim, target, None)
         events.append(
             Announced(
                 "attack", seat, (card, victim, ref), f"{seat_ref(seat)} attacks {what} with {card.name}"
@@ -622,7 +437,7 @@ class UgoGame(Game):
         victim = self.target_of(seat)
         if kind in TARGETED:
             assert victim is not None
-            ref = None if target is None else self._ref(victim, target, None)
+            ref = None if target is None else self.ref(victim, target, None)
             events.append(Announced(kind, seat, (card, victim, ref), f"{seat_ref(seat)} plays {card.name}"))
             self._open_reaction(kind, seat, victim, card, target, events)
             return
@@ -694,12 +509,15 @@ class UgoGame(Game):
         assert card is not None
         self._to_discard(card, self.hands[seat], seat, events)
         if action.kind == "ten":
-            events.append(Announced("stopped", seat, card, f"{seat_ref(seat)} stops it with {card.name}"))
+            what = "attack" if p["kind"] == "attack" else p["card"].name
+            text = f"{seat_ref(seat)} plays {card.name}: {seat_ref(p['user'])}'s {what} has no effect"
+            events.append(Announced("stopped", seat, card, text))
             self.pending = None
             self._after_effect(events, [])
             return
         # A 9 turns the Special card back on its user (no further answer to that).
-        events.append(Announced("countered", seat, card, f"{seat_ref(seat)} turns it back with {card.name}"))
+        text = f"{seat_ref(seat)} plays {card.name}: {p['card'].name} is turned back on {seat_ref(p['user'])}"
+        events.append(Announced("countered", seat, card, text))
         p["user"], p["victim"] = seat, p["user"]
         p["responder"] = seat
         p["target"] = None
@@ -734,7 +552,7 @@ class UgoGame(Game):
                 out = [victim]
         elif kind == "ace":
             if self.options["specific_aces"]:
-                for what, c in self._ace_victims(card, victim):
+                for what, c in self.ace_victims(card, victim):
                     if what == "card":
                         self._destroy(victim, c, events)
                     else:
@@ -758,7 +576,9 @@ class UgoGame(Game):
         """Apply an attack that was not stopped; returns who ran out of cards."""
         attack, _ = self.stats(card, user)
         if target is None:
-            events.append(Announced("hit", victim, attack, f"{seat_ref(victim)} sends {attack} cards"))
+            events.append(
+                Announced("hit", victim, attack, f"{seat_ref(victim)} loses {attack} cards from the deck")
+            )
             return [] if self._send(victim, attack, events) else [victim]
         vt = self.tables[victim]
         st = vt.state[target]
@@ -832,7 +652,7 @@ class UgoGame(Game):
         if p is not None:
             target = p["target"]
             if target is not None and target in self.tables[p["victim"]].cards:
-                target = self._ref(p["victim"], target, seat)
+                target = self.ref(p["victim"], target, seat)
             pending = {
                 "kind": p["kind"],
                 "user": p["user"],
@@ -841,7 +661,7 @@ class UgoGame(Game):
                 "target": target,
             }
         return {
-            "turn": self.turn,
+            "turn": None if self.phase == "over" else self.turn,
             "turn_count": self.turn_count,
             "direction": self.direction,
             "alive": tuple(self.alive),
@@ -854,6 +674,8 @@ class UgoGame(Game):
             "attacked": tuple(sorted(self.attacked)),
             "pending": pending,
             "out_order": tuple(self.out_order),
+            "out": tuple(s for s in range(self.players) if not self.alive[s]),
+            "score_label": SCORE_LABEL,
             "stats": stats,
             "revealed": tuple(sorted(self.revealed)),
         }
@@ -868,15 +690,20 @@ class UgoGame(Game):
                 return f"Waiting for {seat_ref(p['responder'])} to answer"
             if self.phase == "choose":
                 return f"Choose the card of {seat_ref(p['victim'])} the Ace destroys"
-            what = "attacks you" if p["kind"] == "attack" else f"plays {p['card'].name} on you"
-            answer = "a 10" if p["kind"] == "attack" else "a 10 or a 9"
-            return f"{seat_ref(p['user'])} {what}: answer with {answer}, or let it happen"
+            you = seat_ref(seat)
+            if p["kind"] == "attack":
+                what, answers = f"attacks {you}", ["a 10"]
+            else:
+                what = f"plays {p['card'].name} on {you}"
+                answers = ["a 10"] if self.options["ten_stops_specials"] else []
+                answers += ["a 9"] if self.options["nine_counters"] else []
+            return f"{seat_ref(p['user'])} {what}: answer with {' or '.join(answers)}, or let it happen"
         if seat != self.turn:
             return f"Waiting for {seat_ref(self.turn)}"
         victim = self.target_of(seat)
-        if not self.attacks_allowed():
+        if victim is None or not self.attacks_allowed():
             return "Play your cards (no attacks until the last player of the first round), then end your turn"
-        return f"Play cards and attack {seat_ref(victim or 0)}, then end your turn"
+        return f"Play cards and attack {seat_ref(victim)}, then end your turn"
 
     # -- copying and saving ----------------------------------------------------
 
@@ -970,10 +797,3 @@ class UgoGame(Game):
             for z, d in zip(group, zones[key], strict=True):
                 z.load(d, self.catalog)
         self.removed.load(zones["removed"], self.catalog)
-
-
-def _play_action(card: Card, position: str, tribute: Card | None) -> Action:
-    label = f"Play {card.name} {_POSITION_TEXT[position]}"
-    if tribute is not None:
-        label += f", giving {tribute.name} as tribute"
-    return Action("play", card, value=position, target=tribute, label=label)

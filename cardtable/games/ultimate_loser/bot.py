@@ -101,7 +101,7 @@ def _table(view: View) -> _Table:
         visible=visible,
         exposed=next(iter(view.zone("exposed").known_cards), None),
         lead=info["lead_type"],
-        trick=info["trick"],
+        trick=info["moves"],
         to_come=info["to_come"],
         above=[sum(by_rank[r + 1 :]) / max(1, len(unseen)) for r in range(16)],
         wins=wins,
@@ -120,7 +120,7 @@ def choose(view: View, rng: random.Random) -> Action:
     t = _table(view)
     scored = [(_cost(t, a), rng.random(), a) for a in legal]
     best = min(scored, key=lambda x: (x[0], x[1]))[2]
-    if best.kind == "play" and len(best.value) == 1 and _win_chance(t, best) < WIN_ENOUGH:
+    if best.kind == "play" and len(best.cards) == 1 and _win_chance(t, best) < WIN_ENOUGH:
         # The source's hint: if you can't win, play your lowest card. As the leader, or
         # once someone has passed (the lowest play is safe then), get rid of a loose low card.
         someone_passed = any(kind != "play" for _, kind, _ in t.trick)
@@ -134,13 +134,13 @@ def choose(view: View, rng: random.Random) -> Action:
 def _lowest_loose_single(t: _Table, legal: Sequence[Action]) -> Action | None:
     """The lowest single that breaks no combination of the hand's split."""
     loose = {g[0] for g in split(t.hand) if len(g) == 1}
-    singles = [a for a in legal if a.kind == "play" and len(a.value) == 1 and a.card in loose]
+    singles = [a for a in legal if a.kind == "play" and len(a.cards) == 1 and a.card in loose]
     return min(singles, key=lambda a: (rank_of(a.card), a.card), default=None)  # type: ignore[arg-type]
 
 
 def _win_chance(t: _Table, action: Action) -> float:
     """The chance ``action`` wins the trick (and with it, the lead)."""
-    ptype, rank = classify(action.value)
+    ptype, rank = classify(action.cards)
     ranks = [max(rank_of(c) for c in cs) for _, kind, cs in t.trick if kind == "play"]
     if rank <= max(ranks, default=-1):
         return 0.0  # a tie goes to the one who played first
@@ -329,7 +329,7 @@ def _cost(t: _Table, action: Action) -> float:
         after = [c for c in hand if c != put] + [t.exposed]
         # Of equal exchanges, put down the card least likely to win a trick for someone else.
         return 1.0 + _hand_cost(t, after) + 0.02 * rank_of(put)
-    cards = action.value
+    cards = action.cards
     ptype, rank = classify(cards)
     after = [c for c in hand if c not in cards]
     ranks = [max(rank_of(c) for c in cs) for _, kind, cs in t.trick if kind == "play"]

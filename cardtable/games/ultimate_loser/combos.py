@@ -19,7 +19,7 @@ from functools import cache
 from itertools import combinations
 from typing import NamedTuple
 
-from cardtable.engine import SUITS, Action, Card, Catalog
+from cardtable.engine import SUITS, Action, Card, Catalog, ZoneRef
 
 SET = "set"
 RUN = "run"
@@ -94,13 +94,16 @@ class PlayTable:
     """Every play of one catalog as a ready :class:`Action`, indexed for fast listing.
 
     A play's action is ``Action("play", card=<the card that ranks it>,
-    value=<its cards in catalog order>)``; singles, exchanges and the pass
-    are here too. The catalog must number standard cards suit by suit, 2..A
-    (as :meth:`Catalog.standard` does), with any joker after them.
+    cards=<its cards in catalog order>, target=ZoneRef("play", seat))``: a
+    table per seat, so every action says where it goes. Singles and
+    exchanges are here too. The catalog must number standard cards suit by
+    suit, 2..A (as :meth:`Catalog.standard` does), with any joker after them.
     """
 
-    def __init__(self, catalog: Catalog) -> None:
+    def __init__(self, catalog: Catalog, seat: int = 0) -> None:
         self.catalog = catalog
+        self.seat = seat
+        self.target = ZoneRef("play", seat)
         cards = catalog.cards
         self.rank: tuple[int, ...] = tuple(rank_of(c) for c in cards)
         self.suit: tuple[int, ...] = tuple(_SUIT_INDEX[c.suit] if c.suit else -1 for c in cards)
@@ -111,8 +114,7 @@ class PlayTable:
         """Every play's cards (in catalog order) -> its type, rank and description."""
         self.single: tuple[Action, ...] = tuple(self._action((c,)) for c in cards)
         self.exchange: tuple[Action, ...] = tuple(
-            Action("exchange", c, target=("exposed", None), label=f"Pass and exchange {c.name}")
-            for c in cards
+            Action("exchange", c, target=EXPOSED, label=f"Pass and exchange {c.name}") for c in cards
         )
         # sets[rank][suit mask] -> the sets of 2, 3 and 4 among those cards: {size: [actions]};
         # all_sets[rank][suit mask] -> all of them in one list (pairs, then threes, then the four).
@@ -139,9 +141,9 @@ class PlayTable:
                     self._runs[s, start, length] = self._action(run)
 
     def _action(self, cards: tuple[Card, ...]) -> Action:
-        action = _play_action(cards)
-        ptype, rank = classify(action.value)
-        self.info[action.value] = PlayInfo(ptype, rank, describe(action.value))
+        action = _play_action(cards, self.target)
+        ptype, rank = classify(action.cards)
+        self.info[action.cards] = PlayInfo(ptype, rank, describe(action.cards))
         return action
 
     def play_info(self, cards: Sequence[Card]) -> PlayInfo:
@@ -231,7 +233,7 @@ def _windows(bits: int, length: int) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
-def _play_action(cards: tuple[Card, ...]) -> Action:
+def _play_action(cards: tuple[Card, ...], target: ZoneRef) -> Action:
     cards = tuple(sorted(cards))
     ptype, _ = classify(cards)
     top = max(cards, key=lambda c: (rank_of(c), int(c)))
@@ -239,17 +241,18 @@ def _play_action(cards: tuple[Card, ...]) -> Action:
         label = f"Play {top.name}"
     else:
         label = f"Play {type_name(ptype, article=False)} {' '.join(c.name for c in cards)}"
-    return Action("play", top, value=cards, label=label)
+    return Action("play", top, target=target, cards=cards, label=label)
 
 
-_TABLES: dict[int, PlayTable] = {}
+EXPOSED = ZoneRef("exposed")
+_TABLES: dict[tuple[int, int], PlayTable] = {}
 
 
-def tables_for(catalog: Catalog) -> PlayTable:
-    """The (shared, read-only) play table of ``catalog``, built on first use."""
-    table = _TABLES.get(id(catalog))
+def tables_for(catalog: Catalog, seat: int = 0) -> PlayTable:
+    """The (shared, read-only) play table of ``catalog`` for ``seat``, built on first use."""
+    table = _TABLES.get((id(catalog), seat))
     if table is None or table.catalog is not catalog:
-        table = _TABLES[id(catalog)] = PlayTable(catalog)
+        table = _TABLES[id(catalog), seat] = PlayTable(catalog, seat)
     return table
 
 

@@ -80,23 +80,23 @@ def determinize(view: View, rng: random.Random) -> UltimateLoserGame:
     game._load_state(
         {
             "phase": view.phase,
-            "hand": info["hand"],
+            "hand": info["round"],
             "dealer": info["dealer"],
             "leader": info["leader"],
             "turn": -1 if info["turn"] is None else info["turn"],
             "order": order,
             "pos": len(order) - len(to_come) - 1 if view.phase == "play" else len(order),
-            "trick": _trick(info["trick"]),
+            "trick": _trick(info["moves"]),
             "lead_type": info["lead_type"],
             "totals": [int(s) for s in view.scores],
             "hand_penalties": list(info["hand_penalties"]),
-            "hand_scores": [list(h) for h in info["hand_scores"]],
+            "hand_scores": [list(h) for h in info["round_scores"]],
             "losers": list(info["losers"]),
             "last_trick": None
             if lt is None
             else {
-                "plays": _trick(lt["plays"]),
-                "best": lt["best"],
+                "plays": _trick(lt["moves"]),
+                "best": lt["winner"],
                 "losers": list(lt["losers"]),
                 "leader": lt["leader"],
             },

@@ -25,15 +25,16 @@ SCHEMA = OptionSchema(
         IntOption(
             "fourplay_penalty",
             1,
-            "Penalties every player in the trick takes when someone plays four of a kind (0: none).",
+            "Penalties every player at the table takes when someone plays four of a kind (0: none).",
             label="FourPlay penalty",
             minimum=0,
             maximum=5,
         ),
         BoolOption(
             "fourplay_out_players",
-            False,
-            "Players already out of cards take the FourPlay penalty too (off: they are safe for the hand).",
+            True,
+            'Players already out of cards take the FourPlay penalty too, as the source\'s "all" says '
+            "(off: they are safe for the hand).",
             label="FourPlay hits players who are out",
         ),
         BoolOption(

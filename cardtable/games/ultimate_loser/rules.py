@@ -7,18 +7,22 @@ once) and ``over``. A hand ends when at most one player holds cards; the match
 after ``hands`` hands.
 
 **Actions.** A combination is *one* action: ``Action("play", card=<the card
-that ranks it>, value=<all its cards, in catalog order>)``. A turn is one
-decision, so ``check`` sees the whole combination at once, search never sees
-half-played pairs, and nothing needs taking back. The list stays small: a
-leader's list is the combinations in the hand (a dozen or two in practice,
-about 100 at the very most with 17 cards), a follower's only those of the led
-type, plus ``pass`` and one ``exchange`` per card in hand (``card`` is the
-card put down, ``target`` the exposed card's zone, so dropping a card on the
-exposed card maps to it).
-A table maps a card dragged to the trick to the actions whose ``value`` holds
-it (a single card alone: the action whose ``card`` it is), offering their
-labels when several remain; a selection of cards maps to the one action
-whose ``value`` is exactly those cards.
+that ranks it>, cards=<all its cards, in catalog order>, target=ZoneRef("play",
+seat))``. A turn is one decision, so search never sees half-played pairs,
+and nothing needs taking back. The list stays small: a leader's list is the
+combinations in the hand (a dozen or two in practice, about 100 at the very
+most with 17 cards), a follower's only those of the led type, plus ``pass``
+and one ``exchange`` per card in hand (``card`` is the card put down,
+``target`` the exposed card's zone, so dropping a card on the exposed card
+maps to it). ``rps`` carries its shape in ``value``.
+
+**Facts** (``View.info``, the shared keys as ``cardtable.engine.facts`` says):
+``round``/``rounds`` are hands, ``round_scores`` each hand's penalties,
+``trick`` and ``last_trick`` the shared (seat, cards) shape (no cards for a
+pass or an exchange); ``moves`` holds each (seat, kind, cards) of the trick,
+an exchange's cards being (put down, taken); ``last_trick`` adds ``losers``,
+``passed``, ``reason`` ("passed" or "lowest"), the next ``leader`` and its
+``moves``; ``out`` are the seats out of cards this hand.
 
 **Zones.** ``spares`` (face down: the deck between hands, the unexposed spare
 cards during one), ``exposed`` (the one face-up spare), ``hand`` per seat,
@@ -33,9 +37,9 @@ holding cards at its start acts, so the last players can go out together; its
 penalty is taken even when it ends the hand, and the Ultimate Loser's comes on
 top. A FourPlay costs every player in the trick (those who held cards when it
 began, the one going out with the four too) the ``fourplay_penalty`` at once,
-for each four of a kind played; players already out are safe for the rest of
-the hand, as RULES.md says, unless ``fourplay_out_players`` makes everyone at
-the table pay. Rock-paper-scissors among three or more: one shape or all
+for each four of a kind played; by default (``fourplay_out_players``) players
+already out pay too, as the source's "all drink" says; off, they are safe for
+the rest of the hand. Rock-paper-scissors among three or more: one shape or all
 three replay; with two shapes the players showing the winning one go on
 among themselves.
 """
@@ -85,7 +89,7 @@ RPS_ACTIONS = tuple(Action("rps", value=s, label=s.capitalize()) for s in SHAPES
 FOUR: PlayType = (SET, 4)
 
 PLAY, PASSED, EXCHANGED = "play", "pass", "exchange"
-"""What a seat did in a trick (``info["trick"]`` entries)."""
+"""What a seat did in a trick (``info["moves"]`` entries)."""
 
 
 def deal_size(players: int, deck: int) -> int:
@@ -103,6 +107,7 @@ class UltimateLoserGame(Game):
         opts = self.options
         self.catalog = WITH_JOKER if opts["joker"] else STANDARD
         self.tables = tables_for(self.catalog)
+        self.seat_tables = [tables_for(self.catalog, s) for s in range(n)]
         self.in_play: tuple[Card, ...] = tuple(self.catalog)
         self.hand_size = deal_size(n, len(self.in_play))
         self.n_rounds = opts["hands"]
@@ -196,9 +201,10 @@ class UltimateLoserGame(Game):
                 return []
             hand = self.hands[seat].cards
             lead = self.lead_type
+            tables = self.seat_tables[seat]
             if lead is None:
-                return self.tables.lead_plays(hand)
-            out = self.tables.follow_plays(hand, lead)
+                return tables.lead_plays(hand)
+            out = tables.follow_plays(hand, lead)
             out.append(PASS)
             exchange = self.tables.exchange
             out.extend([exchange[c] for c in hand])
@@ -220,15 +226,15 @@ class UltimateLoserGame(Game):
                 return
             if kind in ("pass", "exchange"):
                 if self.lead_type is None:
-                    raise IllegalAction(f"seat {seat} leads this trick and must play a combination")
+                    raise IllegalAction(f"{seat_ref(seat)} leads this trick and must play a combination")
                 if kind == "exchange":
                     card = action.card
                     if card is None:
                         raise IllegalAction(
                             "an exchange names the card to put down in place of the exposed card"
                         )
-                    if card not in self.hands[seat].cards:
-                        raise IllegalAction(f"{_name(card)} is not in seat {seat}'s hand")
+                    if not isinstance(card, Card) or card not in self.hands[seat].cards:
+                        raise IllegalAction(f"{_name(card)} is not in {seat_ref(seat)}'s hand")
                     if not self.exposed.cards:
                         raise IllegalAction("there is no exposed card to exchange with")
                 return
@@ -239,28 +245,24 @@ class UltimateLoserGame(Game):
                 raise IllegalAction(
                     f"rock-paper-scissors decides the lead: choose a shape, not {action.kind}"
                 )
-            if action.value not in SHAPES:
+            if not isinstance(action.value, str) or action.value not in SHAPES:
                 raise IllegalAction(f"{action.value!r} is not rock, paper or scissors")
 
     def play_cards(self, action: Action) -> tuple[Card, ...]:
-        """The cards a play action puts down (``value``; a lone ``card`` is a single)."""
-        value = action.value
-        if value is None:
-            return () if action.card is None else (action.card,)
-        if isinstance(value, Card):
-            return (value,)
-        if isinstance(value, tuple | list):
-            return tuple(value)
-        return ()
+        """The cards a play action puts down (``cards``; a lone ``card`` is a single)."""
+        cards = action.cards
+        if isinstance(cards, tuple | list) and cards:
+            return tuple(cards)
+        return () if action.card is None else (action.card,)
 
     def _check_play(self, seat: int, action: Action) -> None:
         cards = self.play_cards(action)
         if not cards:
-            raise IllegalAction("a play needs its cards (value: the tuple of cards)")
+            raise IllegalAction("a play needs its cards")
         hand = self.hands[seat].cards
         for card in cards:
             if not isinstance(card, Card) or card not in hand:
-                raise IllegalAction(f"{_name(card)} is not in seat {seat}'s hand")
+                raise IllegalAction(f"{_name(card)} is not in {seat_ref(seat)}'s hand")
         if action.card is not None and action.card not in cards:
             raise IllegalAction(f"{_name(action.card)} is not one of the cards played")
         try:
@@ -545,27 +547,33 @@ class UltimateLoserGame(Game):
             }
         lt = self.last_trick
         lead = self.lead_type
+        playing = self.phase == "play"
         return {
-            "hand": self.hand_no,
-            "hands": self.n_rounds,
+            "round": self.hand_no,
+            "rounds": self.n_rounds,
             "hand_size": self.hand_size,
             "dealer": self.dealer,
             "leader": self.leader,
-            "turn": self.turn if self.phase == "play" else None,
+            "turn": self.turn if playing else None,
             "lead_type": lead,
             "lead_name": None if lead is None else type_name(lead),
-            "trick": tuple(self.trick),
+            "trick": _plays(self.trick),
+            "moves": tuple(self.trick),
+            "passed": tuple(s for s, kind, _ in self.trick if kind != PLAY),
+            "exchanges": tuple((s, cards[0], cards[1]) for s, kind, cards in self.trick if kind == EXCHANGED),
             "order": tuple(self.order),
-            "to_come": tuple(self.order[self.pos + 1 :]) if self.phase == "play" else (),
+            "to_come": tuple(self.order[self.pos + 1 :]) if playing else (),
+            "out": tuple(s for s in range(self.players) if not self.hands[s].cards) if playing else (),
             "exchanged": tuple(
                 tuple(sorted(c for c, m in h.known.items() if m == ALL_SEATS)) for h in self.hands
             ),
             "hand_penalties": tuple(self.hand_penalties),
-            "hand_scores": tuple(tuple(h) for h in self.hand_scores),
+            "round_scores": tuple(tuple(h) for h in self.hand_scores),
             "losers": tuple(self.losers),
-            "last_trick": None if lt is None else dict(lt),
+            "last_trick": None if lt is None else _last_trick(lt),
             "rps": rps_info,
             "penalty_label": self.options["penalty_label"],
+            "score_label": self.options["penalty_label"],
         }
 
     def _prompt(self, seat: int | None) -> str:
@@ -720,6 +728,26 @@ Trick = list[tuple[int, str, tuple[Card, ...]]]
 def _trick_from_list(data: Sequence[Sequence[Any]], catalog: Catalog) -> Trick:
     code = catalog.by_code
     return [(seat, kind, tuple(code(c) for c in cards)) for seat, kind, cards in data]
+
+
+def _plays(trick: Sequence[tuple[int, str, tuple[Card, ...]]]) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+    """(seat, cards) in the order acted: the cards played, none for a pass or an exchange."""
+    return tuple((s, cards if kind == PLAY else ()) for s, kind, cards in trick)
+
+
+def _last_trick(lt: Mapping[str, Any]) -> dict[str, Any]:
+    """The finished trick in the shared shape (``facts.last_trick``), with this game's details."""
+    moves = tuple(lt["plays"])
+    passed = tuple(s for s, kind, _ in moves if kind != PLAY)
+    return {
+        "winner": lt["best"],
+        "plays": _plays(moves),
+        "losers": tuple(lt["losers"]),
+        "leader": lt["leader"],
+        "passed": passed,
+        "reason": "passed" if passed else "lowest",
+        "moves": moves,
+    }
 
 
 def _name(card: Any) -> str:

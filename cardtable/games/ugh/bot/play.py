@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from cardtable.engine import Action, Card, View
+from cardtable.engine import Action, Card, View, ZoneRef
 
 from ..sets import set_score
 from .knowledge import Knowledge, read
@@ -118,16 +118,18 @@ def _choose_wild(k: Knowledge, legal: Sequence[Action]) -> Action:
     keep = next(a for a in legal if a.kind == "keep")
     wild = keep.card
     assert wild is not None
-    if keep.target == "pool":
+    pile = _pile_index(keep.target)
+    if pile is None:
         keep_value = k.valuer.value(k.faces([*k.pool, wild])) - base
     else:
         tops = list(k.tops)
-        tops[keep.target] = wild
+        tops[pile] = wild
         keep_value = max(k.valuer.value(k.faces([*k.pool, c])) - base for c in tops if c is not None)
     best, best_value = keep, keep_value
     for a in legal:
-        if a.kind == "steal" and a.card is not None:
-            value = steal_value(k, a.card, a.target, base)
+        if a.kind == "steal" and isinstance(a.target, Card):
+            victim = next(s for s, pool in enumerate(k.pools) if a.target in pool)
+            value = steal_value(k, a.target, victim, base)
             if value > best_value:
                 best, best_value = a, value
     return best
@@ -167,11 +169,19 @@ def _best_take(k: Knowledge, takes: Sequence[Action], outlook: Outlook | None = 
 
     def worth(a: Action) -> float:
         tops = list(k.tops)
-        tops[a.target] = k.unders[a.target]  # taking the top uncovers the card below
+        pile = tops.index(a.card)
+        tops[pile] = k.unders[pile]  # taking the top uncovers the card below
         left = max((outlook.next_gain[face[c]] for c in tops if c is not None), default=0.0)
         return outlook.gain[face[a.card]] - DENY * max(left, 0.0)  # type: ignore[index]
 
     return max(takes, key=worth)
+
+
+def _pile_index(target: object) -> int | None:
+    """The Safety pile a kept Wild goes onto (0-2), or None when it goes into the Pool."""
+    if isinstance(target, ZoneRef) and target.zone.startswith("safety"):
+        return int(target.zone.removeprefix("safety")) - 1
+    return None
 
 
 def _without(k: Knowledge, pool: Sequence[Card], sets: Sequence[Sequence[Face]]) -> list[Card]:
