@@ -32,7 +32,7 @@ CARD_BACKS = ("red", "blue", "green", "purple", "gold", "black")
 
 WINDOW_SIZES: tuple[tuple[int, int], ...] = ((960, 540), (1280, 720), (1600, 900), (1920, 1080))
 """Window sizes the settings screen offers; any size within the limits below may be set by hand."""
-MIN_WINDOW = (960, 540)
+MIN_WINDOW = (900, 540)
 MAX_WINDOW = (7680, 4320)
 
 LEVELS = ("easy", "normal", "hard")

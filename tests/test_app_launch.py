@@ -64,7 +64,7 @@ def test_demo_loops_with_spectator_view():
     assert all(t.card is None for ref, ts in scene.model.zones.items() if ref[0] == "hand" for t in ts)
 
 
-@pytest.mark.parametrize("size", [(960, 540), (1920, 1080), (1100, 800)])
+@pytest.mark.parametrize("size", [(900, 540), (1920, 1080), (1100, 800)])
 def test_every_card_stays_in_the_window_at_any_size(size):
     from ui import make_app, run
 

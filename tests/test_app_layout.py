@@ -1,66 +1,119 @@
-"""Layouts: the built-in ones cover their games; mistakes name file, line and key."""
+"""Layouts: every built-in one places every zone for every player count its game allows, in a
+large and a small window, without seats running into each other; mistakes name file, line and key."""
 
 import pytest
 
 from cardtable import games
-from cardtable.app.layout import Geometry, has_layout, load_layout, parse_layout
+from cardtable.app.layout import Geometry, has_layout, load_layout, parse_layout, ring_frames
+from cardtable.app.layout.geometry import ring_angle
 from cardtable.yamlfile import ConfigError, parse_yaml
 
+TABLES = [g for g in games.ids() if has_layout(g)]
+SIZES = [(1280, 720), (900, 600), (900, 540)]
+BASE = "card_width: 90\nzones: {hand: {seat: [0, 1]}}\n"
 
-@pytest.mark.parametrize("game", [g for g in games.ids() if has_layout(g)])
-def test_builtin_layouts_place_every_zone_for_every_player_count(game):
+
+def boxes_overlap(a, b, slack=0) -> bool:
+    return (
+        a[0] + slack < b[0] + b[2]
+        and b[0] + slack < a[0] + a[2]
+        and a[1] + slack < b[1] + b[3]
+        and b[1] + slack < a[1] + a[3]
+    )
+
+
+def cases():
+    for game in TABLES:
+        for players in games.get(game).player_range:
+            for size in SIZES:
+                yield game, players, size
+
+
+@pytest.mark.parametrize("game, players, size", list(cases()))
+def test_every_zone_of_every_seat_lies_in_the_window(game, players, size):
     spec = games.get(game)
     layout = load_layout(game)
-    for players in spec.player_range:
-        assert players in layout.seats
-        view = spec.new_game(players, seed=1).view(0)
-        for zv in view.zones:
-            assert zv.name in layout.zones, f"{game} has no place for zone {zv.name}"
-        geometry = Geometry(layout, (1280, 720), players, 0)
-        for zv in view.zones:
-            for x, y, _ in geometry.slots(zv.name, zv.owner, max(1, len(zv))):
-                assert 0 <= x <= 1280 and 0 <= y <= 720
+    view = spec.new_game(players, seed=1).view(0)
+    geometry = Geometry(layout, size, players, 0)
+    for zv in view.zones:
+        assert zv.name in layout.zones, f"{game} has no place for zone {zv.name}"
+        count = max(1, len(zv))
+        for x, y, _ in geometry.slots(zv.name, zv.owner, count):
+            assert 0 <= x <= size[0] and 0 <= y <= size[1], (zv.name, zv.owner, x, y)
+
+
+@pytest.mark.parametrize("game, players, size", list(cases()))
+def test_seats_do_not_run_into_each_other(game, players, size):
+    """Each seat's home zone (its hand) and name plate keep clear of every other seat's."""
+    spec = games.get(game)
+    layout = load_layout(game)
+    view = spec.new_game(players, seed=1).view(0)
+    geometry = Geometry(layout, size, players, 0)
+    home = layout.home
+    hands = {}
+    for zv in view.zones_named(home):
+        hands[zv.owner] = geometry.zone_box(home, zv.owner, len(zv))
+    for a in range(players):
+        for b in range(a + 1, players):
+            assert not boxes_overlap(hands[a], hands[b], slack=8), f"hands of seats {a} and {b} overlap"
+    plates = []
+    for seat in range(players):
+        plates.append(geometry.plate_box(seat, 190 * geometry.scale, 90 * geometry.scale))
+    for a in range(players):
+        for b in range(a + 1, players):
+            assert not boxes_overlap(plates[a], plates[b]), f"plates of seats {a} and {b} overlap"
+    assert not boxes_overlap(plates[0], hands[0]), "the viewer's plate covers their hand"
+
+
+@pytest.mark.parametrize("players", range(2, 13))
+def test_the_ring_puts_the_viewer_at_the_bottom_and_the_next_seat_to_their_left(players):
+    frames = ring_frames(players, (1280, 720), 1.0, 50)
+    assert frames[0].edge == "bottom" and frames[0].anchor == (640, 720)
+    assert all(f.edge != "bottom" for f in frames[1:])
+    assert frames[1].edge in ("left", "top")  # clockwise: the next seat sits on the viewer's left
+    assert frames[-1].edge in ("right", "top")
+    angles = [ring_angle(k, players, 50) for k in range(players)]
+    assert angles == sorted(angles) and angles[-1] < 450 - 50 + 1e-9
+    if players == 4:
+        assert [f.edge for f in frames] == ["bottom", "left", "top", "right"]
+
+
+def test_seats_are_placed_relative_to_the_viewer():
+    layout = load_layout("ugly")
+    g = Geometry(layout, (1280, 720), 4, 2)
+    assert [g.edge_of(s) for s in range(4)] == ["top", "right", "bottom", "left"]
+    spectator = Geometry(layout, (1280, 720), 3, None)
+    assert spectator.edge_of(0) == "bottom"
 
 
 @pytest.mark.parametrize(
     "text, line, key, words",
     [
         (
-            "card_width: 90\nseats: {4: [bottom, left, top, rigth]}\nzones: {hand: {seat: [0, 1]}}\n",
+            "card_width: 90\nseats: {compact_from: 40}\nzones: {hand: {seat: [0, 1]}}\n",
             2,
-            "seats.4.3",
-            "unknown position",
+            "seats.compact_from",
+            "2 to 13",
         ),
+        ("card_width: 90\nzones:\n  hand: {seat: [0, 1], style: spiral}\n", 3, "zones.hand.style", "one of"),
+        ("card_width: 90\nzones:\n  hand: {at: [1, 2], seat: [0, 1]}\n", 3, "zones.hand", "give one of"),
+        ("card_width: 9000\nzones: {hand: {seat: [0, 1]}}\n", 1, "card_width", "20 to 300"),
+        (BASE + "actions: {play: {drop: table}}\n", 3, "actions.play.drop", "no zone"),
+        (BASE + "actions: {play: {select: many}}\n", 3, "actions.play.select", "one of"),
+        (BASE + "plate: {lines: [{txt: x}]}\n", 3, "plate.lines.0.txt", "unknown key"),
+        (BASE + "timing: [{event: explode}]\n", 3, "timing.0.event", "one of"),
+        (BASE + "hook: rm -rf\n", 3, "hook", "hooks"),
         (
-            "card_width: 90\nseats: {2: [bottom, top]}\nzones:\n  hand: {seat: [0, 1], style: spiral}\n",
+            "card_width: 90\nzones:\n  hand: {seat: [0, 1], home: true}\n  pile: {at: [1, 1], home: true}\n",
             4,
-            "zones.hand.style",
-            "one of",
+            "zones.pile.home",
+            "only one",
         ),
         (
-            "card_width: 90\nseats: {2: [bottom, top]}\nzones:\n  hand: {at: [1, 2], seat: [0, 1]}\n",
-            4,
-            "zones.hand",
-            "give one of",
-        ),
-        (
-            "card_width: 9000\nseats: {2: [bottom, top]}\nzones: {hand: {seat: [0, 1]}}\n",
-            1,
-            "card_width",
-            "20 to 300",
-        ),
-        (
-            "card_width: 90\nseats: {2: [top, bottom]}\nzones: {hand: {seat: [0, 1]}}\n",
-            2,
-            "seats.2.0",
-            "bottom",
-        ),
-        (
-            "card_width: 90\nseats: {2: [bottom, top]}\nzones: {hand: {seat: [0, 1]}}\n"
-            "actions: {play: {drop: table}}\n",
-            4,
-            "actions.play.drop",
-            "no zone",
+            "card_width: 90\nzones:\n  deck: {at: [1, 1], viewer: {seat: [1, 2]}}\n",
+            3,
+            "zones.deck.viewer",
+            "shared",
         ),
     ],
 )
@@ -71,7 +124,28 @@ def test_layout_mistakes_are_located(text, line, key, words):
     assert str(info.value).startswith("layouts/x.yaml:")
 
 
-def test_seats_are_placed_relative_to_the_viewer():
-    layout = load_layout("ugly")
-    assert [layout.position_of(s, 2, 4) for s in range(4)] == ["top", "right", "bottom", "left"]
-    assert [layout.position_of(s, None, 3) for s in range(3)] == ["bottom", "left", "right"]
+@pytest.mark.parametrize("game", TABLES)
+def test_every_action_kind_of_the_game_is_known_to_its_layout(game):
+    """A kind the layout does not mention still works (from its target), but a drop on a zone the
+    layout names must be a zone of the game."""
+    spec = games.get(game)
+    layout = load_layout(game)
+    zone_names = {zv.name for zv in spec.new_game(spec.min_players, seed=1).view(0).zones}
+    for kind, action in layout.actions.items():
+        for name in action.drop:
+            assert name in zone_names, f"{game}: actions.{kind}.drop names {name}, not a zone of the game"
+    assert layout.home in zone_names
+
+
+@pytest.mark.parametrize("game, players, size", list(cases()))
+def test_badges_keep_clear_of_name_plates(game, players, size):
+    """The corner badges (round, trump, lead) never cover a player's name plate."""
+    layout = load_layout(game)
+    geometry = Geometry(layout, size, players, 0)
+    s = geometry.scale
+    for badge in layout.badges:
+        x, y = geometry.design_point(*badge.at)
+        box = (x - 85 * s, y - 26 * s, 170 * s, 52 * s)  # a badge of a typical width
+        for seat in range(players):
+            plate = geometry.plate_box(seat, 190 * s, 70 * s)
+            assert not boxes_overlap(box, plate), f"the {badge.key} badge covers the plate of seat {seat}"

@@ -3,7 +3,7 @@
 from cardtable.app.scenes.privacy import PrivacyScene
 from cardtable.app.scenes.table import TableScene
 from test_app_table import play_by_drag
-from ui import click, make_app, table_game, tick
+from ui import click, continue_summary, make_app, table_game, tick
 
 
 def test_two_humans_never_see_each_others_cards():
@@ -46,6 +46,8 @@ def test_two_humans_never_see_each_others_cards():
             check_frame()
             viewers.append(scene.viewer)
             continue
+        if continue_summary(app, scene):
+            continue
         if isinstance(top, TableScene) and scene.my_turn:
             assert scene.viewer in game.to_act()
             play_by_drag(app, scene)
@@ -86,3 +88,19 @@ def test_one_human_never_gets_a_privacy_screen():
         if game.round > 1:
             break
     assert game.round > 1
+
+
+def test_pass_and_play_starts_behind_a_privacy_screen_and_so_does_play_again():
+    app = make_app()
+    scene = table_game(app, [("Mia", True), ("Noor", True), ("Ada", False)], seed=4)
+    tick(app)
+    top = app.stack.top
+    assert isinstance(top, PrivacyScene) and scene not in app.stack.visible()
+    assert scene.viewer is None  # nobody's hand is on the table behind the screen either
+    assert not scene.drawn_faces & set(scene.match.game.hands[0].cards)
+    click(app, (640, 360))
+    assert scene.viewer in (0, 1) and top.name == scene.names[scene.viewer]
+    scene.play_again()
+    again = app.stack.top
+    assert isinstance(again, PrivacyScene)
+    assert isinstance(app.stack.scenes[-2], TableScene) and app.stack.scenes[-2].viewer is None

@@ -412,7 +412,7 @@ def test_nothing_is_written_when_nothing_changed(config_folder):
     assert not (config_folder / "settings.yaml").exists()
 
 
-@pytest.mark.parametrize("size", [(960, 540), (1920, 1080), (1100, 800)])
+@pytest.mark.parametrize("size", [(900, 540), (1920, 1080), (1100, 800)])
 @pytest.mark.parametrize("tab", ["rules", "table"])
 def test_the_settings_scene_fits_the_window_at_any_size(size, tab):
     app = make_app()

@@ -4,17 +4,26 @@ import pygame
 
 from cardtable.app.scenes.results import ResultsScene
 from cardtable.engine import Card
-from ui import button, card_point, click, drag, key, make_app, run, table_game, tick, until
+from ui import (
+    button,
+    card_point,
+    click,
+    drag,
+    key,
+    make_app,
+    run,
+    table_game,
+    target_point,
+    tick,
+    until,
+    until_my_turn,
+)
 
 SOLO = [("You", True), ("Ada", False), ("Bo", False), ("Cy", False)]
 
 
 def wait_for_me(app, scene, limit=60.0):
-    until(app, lambda: scene.my_turn or scene.match.over, limit)
-
-
-def target_point(scene, action):
-    return scene._target_rect(action).center
+    until_my_turn(app, scene, limit)
 
 
 def play_by_drag(app, scene):
@@ -24,13 +33,13 @@ def play_by_drag(app, scene):
     kind = legal[0].kind
     if kind == "trump":
         click(app, button(scene, legal[0].label).rect.center)
-    elif scene._select_mode():
+    elif scene.resolver().select_kind():
         for action in legal[: view.select]:
-            drag(app, card_point(scene, action.card), scene._zone_rect("pass", scene.viewer).center)
+            drag(app, card_point(scene, action.card), scene.zone_rect(("pass", scene.viewer)).center)
         click(app, button(scene, "Confirm").rect.center)
     else:
         action = legal[0]
-        drag(app, card_point(scene, action.card), target_point(scene, action))
+        drag(app, card_point(scene, action.card), target_point(scene, action.target))
 
 
 def test_passing_by_dragging_cards_then_confirming():
@@ -40,14 +49,14 @@ def test_passing_by_dragging_cards_then_confirming():
     if scene.view.phase == "trump":
         play_by_drag(app, scene)
         wait_for_me(app, scene)
-    assert scene.view.phase == "pass" and scene._select_mode()
+    assert scene.view.phase == "pass" and scene.resolver().select_kind() == "count"
     game = scene.match.game
     legal = scene.view.legal
     need = scene.view.select
     picked = [a.card for a in legal[:need]]
     for card in picked:
-        drag(app, card_point(scene, card), scene._zone_rect("pass", 0).center)
-    assert scene.selected == picked
+        drag(app, card_point(scene, card), scene.zone_rect(("pass", 0)).center)
+    assert list(scene.pick.cards) == picked
     assert set(picked) <= set(game.hands[0].cards)  # nothing is passed before confirming
     click(app, button(scene, "Confirm").rect.center)
     assert set(picked) & set(game.hands[0].cards) == set()
@@ -83,7 +92,7 @@ def test_a_round_played_with_the_keyboard():
         if game.round != 1:
             break
         before = len(game.history)
-        if scene._select_mode():
+        if scene.resolver().select_kind():
             for _ in range(scene.view.select):
                 key(app, pygame.K_RIGHT)
                 key(app, pygame.K_SPACE)
@@ -117,9 +126,9 @@ def test_an_illegal_drop_glides_back_and_says_why():
     card: Card = illegal[0]
     before = game.to_dict()
     start = card_point(scene, card)
-    drag(app, start, scene._zone_rect("trick", 0).center)
+    drag(app, start, scene.zone_rect(("trick", 0)).center)
     assert game.to_dict() == before
-    assert "must follow" in scene._status_text()
+    assert scene.status_text().startswith("You must follow")
     run(app, 0.5)
     assert card_point(scene, card) == start  # back in the hand
 
@@ -134,9 +143,9 @@ def test_click_to_select_then_click_the_target():
             play_by_drag(app, scene)
     action = scene.view.legal[0]
     click(app, card_point(scene, action.card))
-    assert scene.focus == action.card
+    assert scene.pick.focus == action.card
     before = len(game.history)
-    click(app, target_point(scene, action))
+    click(app, target_point(scene, action.target))
     assert len(game.history) == before + 1 and game.history[-1][1] == action
 
 
@@ -151,7 +160,7 @@ def test_trump_is_called_with_buttons_made_from_the_labels():
     else:
         raise AssertionError("seat 0 never called trump")
     wait_for_me(app, scene)
-    labels = [b.label for b, a in scene.buttons if a is not None]
+    labels = [c.button.label for c in scene.controls.actions()]
     assert labels == [a.label for a in scene.view.legal]
     click(app, button(scene, "Call hearts").rect.center)
     assert scene.match.game.trump == "H"
@@ -181,7 +190,7 @@ def test_a_click_skips_the_running_animation():
     tick(app)
     assert scene.animating  # the deal is on its way
     tick(app, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(640, 300), button=1)])
-    assert not scene.queue and not any(t.moving for t in scene.model.tokens())
+    assert not scene.timeline.queue and not any(t.moving for t in scene.model.tokens())
     assert len(scene.model.zones[("hand", 0)]) == 13
 
 
@@ -189,7 +198,7 @@ def test_no_action_while_cards_are_in_flight():
     app = make_app(speed="slow")
     scene = table_game(app, SOLO, seed=3)
     tick(app)
-    assert scene.animating and not scene.my_turn and scene._legal() == ()
+    assert scene.animating and not scene.my_turn and scene.legal() == ()
     assert scene.perform(list(scene.match.view(0).legal)) is False
 
 
@@ -200,7 +209,7 @@ def test_at_normal_speed_the_controls_appear_once_the_deal_has_landed():
         if scene.match.game.to_act() == (0,) and scene.match.game.phase == "trump":
             break
         app.pop()
-    assert scene.buttons == [] or all(a is None for _, a in scene.buttons)  # nothing to click mid-deal
+    assert scene.controls.actions() == []  # nothing to click mid-deal
     wait_for_me(app, scene)
     click(app, button(scene, "Call clubs").rect.center)
     assert scene.match.game.trump == "C"
@@ -210,13 +219,13 @@ def test_confirm_right_after_a_drop_passes_the_cards():
     app = make_app(speed="normal")
     scene = table_game(app, SOLO, seed=5)
     game = scene.match.game
-    while not scene._select_mode():
+    while not scene.resolver().select_kind():
         wait_for_me(app, scene)
-        if not scene._select_mode():
+        if not scene.resolver().select_kind():
             play_by_drag(app, scene)
     cards = [a.card for a in scene.view.legal[: scene.view.select]]
     for card in cards:
-        drag(app, card_point(scene, card), scene._zone_rect("pass", 0).center)
+        drag(app, card_point(scene, card), scene.zone_rect(("pass", 0)).center)
     click(app, button(scene, "Confirm").rect.center)  # cards may still be gliding: it must count
     assert not set(cards) & set(game.hands[0].cards)
 
@@ -231,7 +240,7 @@ def test_a_table_of_computers_says_whose_turn_the_cards_show():
 
     def agrees():
         nonlocal checked
-        text = scene._status_text()
+        text = scene.status_text()
         named = [i for i, n in enumerate(names) if text.startswith(f"Waiting for {n}")]
         if named:
             assert named[0] in scene.view.to_act, (text, scene.view.to_act)

@@ -43,7 +43,7 @@ def test_a_partial_settings_file_keeps_the_other_defaults():
         ("animation_speed: warp\n", 1, "animation_speed", "one of instant"),
         ("sound: true\nfullscreen: yes please\n", 2, "fullscreen", "true or false"),
         ("sound: true\ncolour: red\n", 2, "colour", "unknown setting"),
-        ("window_size: [100, 100]\n", 1, "window_size", "from 960 x 540"),
+        ("window_size: [100, 100]\n", 1, "window_size", "from 900 x 540"),
         ("window_size: big\n", 1, "window_size", "[width, height]"),
         ("card_back: plaid\n", 1, "card_back", "one of red"),
         ("seats:\n  - {name: Ann, human: true}\n  - {name: Bo, level: genius}\n", 3, "seats.1.level", "easy"),
@@ -260,7 +260,7 @@ def test_a_layout_override_merges_over_the_built_in_layout():
     assert merged.card_width == 100
     assert merged.zones["hand"].viewer_style.scale == 1.3
     assert merged.zones["hand"].style == base.zones["hand"].style  # untouched keys stay
-    assert merged.zones["trick"] == base.zones["trick"] and merged.seats == base.seats
+    assert merged.zones["trick"] == base.zones["trick"] and merged.ring == base.ring
 
 
 def test_an_empty_layout_override_changes_nothing():

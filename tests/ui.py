@@ -38,6 +38,24 @@ def until(app: App, done: Callable[[], bool], limit: float = 60.0, dt: float = 1
         assert t < limit, "the app did not get there in time"
 
 
+def continue_summary(app: App, scene) -> bool:
+    """Click the round summary away, as a player would (True if there was one)."""
+    if getattr(scene, "summary", None) is None or app.stack.top is not scene:
+        return False
+    click(app, (app.size[0] // 2, app.size[1] // 2))
+    return True
+
+
+def until_my_turn(app: App, scene, limit: float = 60.0, dt: float = 1 / 20) -> None:
+    """Let the table play until the viewer must decide (or the game ends), past round summaries."""
+    t = 0.0
+    while not (scene.my_turn or scene.match.over):
+        if not continue_summary(app, scene):
+            app.tick([], dt)
+        t += dt
+        assert t < limit, "the app did not get there in time"
+
+
 def click(app: App, pos, button: int = 1) -> None:
     pos = (round(pos[0]), round(pos[1]))
     tick(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
@@ -76,18 +94,19 @@ def token_of(scene: TableScene, card):
 
 def card_point(scene: TableScene, card) -> tuple[int, int]:
     """A point on the visible part of ``card`` (where a player would grab it)."""
-    t = token_of(scene, card)
-    rect = scene._token_rect(t)
-    for fy in (0.5, 0.3, 0.7, 0.15, 0.85):
-        for fx in (0.5, 0.3, 0.15, 0.07, 0.7, 0.85, 0.93):
-            p = (round(rect.left + rect.width * fx), round(rect.top + rect.height * fy))
-            if scene._token_at(p) is t:
-                return p
-    raise AssertionError(f"{card} is completely covered")
+    point = scene.point_of(card)
+    assert point is not None, f"{card} is not on the table or completely covered"
+    return point
+
+
+def target_point(scene: TableScene, target) -> tuple[int, int]:
+    """The middle of where an action's target is drawn."""
+    rect = scene.target_rect(target)
+    assert rect is not None, f"{target} is not drawn"
+    return rect.center
 
 
 def button(scene, label_start: str):
-    for b, _ in scene.buttons:
-        if b.label.startswith(label_start):
-            return b
-    raise AssertionError(f"no button {label_start!r} among {[b.label for b, _ in scene.buttons]}")
+    found = scene.button(label_start)
+    assert found is not None, f"no button {label_start!r} among {[b.label for b in scene.controls.buttons()]}"
+    return found

@@ -15,9 +15,8 @@ from cardtable.engine import Card
 from cardtable.engine.cards import RANK_CODES, SUIT_SYMBOLS
 
 from . import theme
+from .layout import geometry
 from .theme import Fonts
-
-ASPECT = 1.4  # height / width, close to a poker card
 
 # Pip positions for 2-10 as (column, row): columns 0, 1, 2 (left, middle, right),
 # rows 0..1 from the top to the bottom of the pip area.
@@ -54,8 +53,7 @@ CUSTOM_COLORS = {
 }
 
 
-def card_height(width: int) -> int:
-    return round(width * ASPECT)
+card_height = geometry.card_height
 
 
 class CardArt:

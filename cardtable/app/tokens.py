@@ -72,7 +72,7 @@ class Token:
         self.lift = 0.0
 
     def __repr__(self) -> str:
-        return f"<Token {self.card.code if self.card else 'hidden'} at {self.x:.0f},{self.y:.0f}>"
+        return f"<Token {self.card.code if self.card is not None else 'hidden'} at {self.x:.0f},{self.y:.0f}>"
 
     @property
     def shows_face(self) -> bool:

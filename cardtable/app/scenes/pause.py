@@ -33,6 +33,7 @@ class PauseScene(Scene):
         super().__init__(app)
         self.spec = spec
         self.variant = variant
+        self.options = dict(options)
         self.changes = [f"{o.title}: {o.format(v)}" for o, v in spec.schema.changes(options)]
         self.on_quit = on_quit
         self.confirm = confirm  # leaving loses a game in progress: ask first (if the settings say so)
@@ -72,7 +73,7 @@ class PauseScene(Scene):
     def rules(self) -> None:
         from .rules import RulesScene
 
-        self.app.push(RulesScene(self.app, self.spec.id))
+        self.app.push(RulesScene(self.app, self.spec.id, self.options, self.title))
 
     def settings(self) -> None:
         from .settings import TABLE, SettingsScene

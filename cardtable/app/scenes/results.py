@@ -9,6 +9,7 @@ import pygame
 from cardtable.engine import GameSpec, View
 
 from .. import theme
+from ..layout import Layout
 from ..scene import Scene
 from ..widgets import Button, FocusRing, draw_panel, draw_text
 from .common import BACKGROUND
@@ -32,13 +33,16 @@ class ResultsScene(Scene):
         names: list[str],
         on_again: Callable[[], None],
         on_new: Callable[[], None],
+        layout: Layout | None = None,
     ) -> None:
         super().__init__(app)
+        self.round_word = layout.word("round") if layout is not None else "round"
+        self.score_word = str(view.info.get("score_label") or "score")
         self.spec = spec
         self.view = view
         self.names = names
         self.rounds = [list(r) for r in view.info.get("round_scores", ())]
-        lower_better = bool(getattr(spec, "lower_is_better", False))
+        lower_better = spec.lower_scores_win
         order = sorted(
             range(view.players),
             key=lambda s: (s not in view.winners, (1 if lower_better else -1) * view.scores[s]),
@@ -170,7 +174,7 @@ class ResultsScene(Scene):
             draw_text(
                 surface,
                 self.app.text,
-                f"R{first + i}",
+                f"{self.round_word[:1].upper()}{first + i}",
                 round(14 * s),
                 (rect.left + round(14 * s), y),
                 theme.MUTED,
@@ -195,7 +199,7 @@ class ResultsScene(Scene):
         draw_text(
             surface,
             self.app.text,
-            "Score after each round",
+            f"{self.score_word.capitalize()} after each {self.round_word}",
             round(20 * s),
             (rect.centerx, rect.top + round(24 * s)),
             theme.TEXT,
@@ -245,7 +249,7 @@ class ResultsScene(Scene):
         draw_text(
             surface,
             self.app.text,
-            "round",
+            self.round_word,
             round(14 * s),
             (area.centerx, area.bottom + round(28 * s)),
             theme.MUTED,

@@ -1,10 +1,16 @@
 """The rules of a game, written for players, from ``assets/rules/<game>.md``.
 
 A tiny subset of Markdown: ``#`` and ``##`` headings, ``-`` bullets and
-paragraphs. Scroll with the wheel, the arrow keys or Page Up/Down.
+paragraphs. Scroll with the wheel, the arrow keys or Page Up/Down. Opened
+from a game in progress, the screen first lists the house rules in play (the
+options that differ from the standard rules); opened from the title, it has
+a tab per game (Tab or the tabs switch).
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import pygame
 
@@ -54,14 +60,54 @@ def load_rules(game: str) -> list[tuple[str, str]]:
     return blocks
 
 
+def house_rules_blocks(game: str, options: Mapping[str, Any], variant: str) -> list[tuple[str, str]]:
+    """The house rules a game in progress is played with, as blocks to put before the rules."""
+    spec = games.get(game)
+    changes = spec.schema.changes(options)
+    blocks = [("h2", f"This game: {variant}")]
+    if not changes:
+        return [*blocks, ("text", "Standard rules: no house rule is changed.")]
+    blocks.append(("text", "These house rules differ from the standard rules below:"))
+    blocks += [("bullet", f"{o.title}: {o.format(v)} (standard: {o.format(o.default)})") for o, v in changes]
+    return blocks
+
+
 class RulesScene(Scene):
-    def __init__(self, app, game: str) -> None:
+    def __init__(
+        self,
+        app,
+        game: str,
+        options: Mapping[str, Any] | None = None,
+        variant: str = "",
+        tabs: Sequence[str] = (),
+    ) -> None:
         super().__init__(app)
-        self.game = game
-        self.blocks = load_rules(game)
+        self.options = options
+        self.variant = variant
+        self.tabs = [Button(games.get(g).name, self._switcher(g), size=18) for g in tabs if len(tabs) > 1]
+        self.tab_games = list(tabs) if len(tabs) > 1 else []
         self.scroll = 0.0
         self.back = Button("Back", self.app.pop, primary=True)
         self.lines: list[tuple[str, str, int]] = []
+        self._open(game)
+
+    def _open(self, game: str) -> None:
+        self.game = game
+        self.blocks = load_rules(game)
+        if self.options is not None:
+            title = self.blocks[:1] if self.blocks and self.blocks[0][0] == "h1" else []
+            extra = house_rules_blocks(game, self.options, self.variant or "standard rules")
+            self.blocks = title + extra + self.blocks[len(title) :]
+        for b, g in zip(self.tabs, self.tab_games, strict=True):
+            b.primary = g == game
+        self.scroll = 0.0
+
+    def _switcher(self, game: str):
+        def switch() -> None:
+            self._open(game)
+            self.resized(self.app.size)
+
+        return switch
 
     def enter(self) -> None:
         self.resized(self.app.size)
@@ -74,6 +120,15 @@ class RulesScene(Scene):
         self.back.rect = pygame.Rect(0, 0, round(180 * s), round(46 * s))
         self.back.rect.midbottom = (w // 2, h - round(20 * s))
         self.back.size = round(22 * s)
+        if self.tabs:
+            self.panel.top += round(50 * s)
+            self.panel.height -= round(50 * s)
+            widths = [round(230 * s)] * len(self.tabs)
+            x = w // 2 - (sum(widths) + round(10 * s) * (len(widths) - 1)) // 2
+            for b, bw in zip(self.tabs, widths, strict=True):
+                b.size = max(13, round(18 * s))
+                b.rect = pygame.Rect(x, round(22 * s), bw, round(40 * s))
+                x += bw + round(10 * s)
         width = self.panel.width - round(80 * s)
         self.lines = []
         for kind, text in self.blocks:
@@ -109,10 +164,15 @@ class RulesScene(Scene):
             if delta is not None:
                 self.scroll = min(self.max_scroll, max(0.0, self.scroll + delta))
                 return True
+            if event.key == pygame.K_TAB and self.tab_games:
+                step = -1 if event.mod & pygame.KMOD_SHIFT else 1
+                index = (self.tab_games.index(self.game) + step) % len(self.tab_games)
+                self._switcher(self.tab_games[index])()
+                return True
         if event.type == pygame.MOUSEWHEEL:
             self.scroll = min(self.max_scroll, max(0.0, self.scroll - event.y * step))
             return True
-        return self.back.handle(event)
+        return any(b.handle(event) for b in self.tabs) or self.back.handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
@@ -143,4 +203,6 @@ class RulesScene(Scene):
                 (self.panel.right - round(18 * s), bar_y, round(6 * s), bar_h),
                 border_radius=3,
             )
+        for b in self.tabs:
+            b.draw(surface, self.app.text)
         self.back.draw(surface, self.app.text)

@@ -23,13 +23,13 @@ from .common import BACKGROUND, draw_notices, layout_column
 class TitleScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
-        first = playable_games()[0]
-        players = min(4, games.get(first).max_players)
-        self.quick = Button(
-            f"Play {games.get(first).name} against {players - 1} computers", self.quick_start, primary=True
-        )
+        self.tables = playable_games()
+        self.quicks = [
+            Button(f"Play {games.get(g).name}", self._starter(g), primary=True) for g in self.tables
+        ]
+        self.quick = self.quicks[0]
         self.buttons = [
-            self.quick,
+            *self.quicks,
             Button("New game", self.new_game),
             Button("Rules", self.rules),
             Button("Settings", self.settings),
@@ -49,22 +49,35 @@ class TitleScene(Scene):
     def resized(self, size: tuple[int, int]) -> None:
         w, h = size
         self.scale = min(w / 1280, h / 720)
+        s = self.scale
         for b in self.buttons:
-            b.size = round(22 * self.scale)
+            b.size = round(22 * s)
+        # The quick games side by side (you against computers), the rest in a column under them.
+        gap = round(12 * s)
+        width = round(min(300, 900 / len(self.quicks)) * s)
+        x = w // 2 - (len(self.quicks) * width + (len(self.quicks) - 1) * gap) // 2
+        top = round(h * 0.52 + 22 * s)
+        for b in self.quicks:
+            b.rect = pygame.Rect(x, top, width, round(50 * s))
+            x += width + gap
         layout_column(
-            self.buttons,
+            self.buttons[len(self.quicks) :],
             w // 2,
-            round(h * 0.52),
-            round(440 * self.scale),
-            round(50 * self.scale),
-            round(12 * self.scale),
+            top + round(50 * s) + gap,
+            round(440 * s),
+            round(50 * s),
+            gap,
         )
 
-    def quick_start(self) -> None:
+    def _starter(self, game: str):
+        return lambda: self.quick_start(game)
+
+    def quick_start(self, game: str | None = None) -> None:
+        """You against computers at the game's usual table size, the house rules standard."""
         from .newgame import default_setup
         from .table import TableScene
 
-        self.app.push(TableScene(self.app, default_setup(self.app, playable_games()[0])))
+        self.app.push(TableScene(self.app, default_setup(self.app, game or self.tables[0])))
 
     def new_game(self) -> None:
         from .newgame import NewGameScene
@@ -74,7 +87,8 @@ class TitleScene(Scene):
     def rules(self) -> None:
         from .rules import RulesScene
 
-        self.app.push(RulesScene(self.app, playable_games()[0]))
+        tables = playable_games()
+        self.app.push(RulesScene(self.app, tables[0], tabs=tables))
 
     def settings(self) -> None:
         from .settings import SettingsScene
@@ -84,6 +98,9 @@ class TitleScene(Scene):
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
             self.ring.move(-1 if event.key == pygame.K_UP else 1)
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.ring.move(-1 if event.key == pygame.K_LEFT else 1)
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.request_quit()
@@ -118,6 +135,16 @@ class TitleScene(Scene):
             (w // 2, round(h * 0.38 + 48 * scale)),
             theme.MUTED,
             anchor="center",
+        )
+        players = min(4, games.get(self.tables[0]).max_players)
+        draw_text(
+            surface,
+            self.app.text,
+            f"Quick game: you against {players - 1} computers",
+            round(17 * scale),
+            (w // 2, self.quicks[0].rect.top - round(6 * scale)),
+            theme.MUTED,
+            anchor="midbottom",
         )
         for b in self.buttons:
             b.draw(surface, self.app.text)

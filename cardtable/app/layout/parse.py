@@ -1,0 +1,359 @@
+"""Reading a layout file into a :class:`~.schema.Layout`; every mistake names file, line and key.
+
+The schema is documented in the header of each built-in layout file
+(``config/layouts/<game>.yaml``); this module enforces it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from cardtable.yamlfile import YamlDoc
+
+from .schema import (
+    CLICKS,
+    FACES,
+    HUD_DEFAULTS,
+    SELECTS,
+    SORTS,
+    STYLES,
+    ActionSpec,
+    Badge,
+    Layout,
+    Panel,
+    Place,
+    Plate,
+    PlateLine,
+    Ring,
+    Timing,
+    ZoneSpec,
+    ZoneStyle,
+)
+
+TOP_KEYS = (
+    "card_width",
+    "seats",
+    "zones",
+    "plate",
+    "badges",
+    "panels",
+    "timing",
+    "actions",
+    "hud",
+    "words",
+    "hook",
+)
+STYLE_KEYS = ("style", "scale", "gap", "max_span", "face", "rotate", "count", "title", "sort", "hidden")
+PLACE_KEYS = ("at", "seat", "center")
+ZONE_KEYS = (*PLACE_KEYS, *STYLE_KEYS, "viewer", "compact", "home")
+EVENTS = (
+    "moved",
+    "gathered",
+    "turned",
+    "rotated",
+    "attached",
+    "shuffled",
+    "announced",
+    "score",
+    "trick_won",
+    "player_out",
+    "round_ended",
+    "game_over",
+)
+
+Keys = tuple[Any, ...]
+HOOKS = frozenset(
+    p.stem for p in (Path(__file__).parent.parent / "table" / "hooks").glob("*.py") if p.stem != "__init__"
+)
+"""The widget modules a layout may name (``cardtable/app/table/hooks/``)."""
+
+
+def _number(doc: YamlDoc, keys: Keys, value: Any, low: float, high: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
+        raise doc.error(keys, f"must be a number from {low:g} to {high:g}")
+    return float(value)
+
+
+def _pair(doc: YamlDoc, keys: Keys, value: Any) -> tuple[float, float]:
+    if (
+        not isinstance(value, list | tuple)
+        or len(value) != 2
+        or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
+        or not all(-5000 <= v <= 5000 for v in value)
+    ):
+        raise doc.error(keys, "must be a pair of numbers, like [640, 360]")
+    return float(value[0]), float(value[1])
+
+
+def _mapping(doc: YamlDoc, keys: Keys, value: Any, allowed: tuple[str, ...]) -> dict[str, Any]:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise doc.error(keys, "must be a mapping")
+    for key in value:
+        if key not in allowed:
+            raise doc.error((*keys, key), f"unknown key; expected one of {', '.join(allowed)}")
+    return value
+
+
+def _text(doc: YamlDoc, keys: Keys, value: Any, limit: int = 80) -> str:
+    if not isinstance(value, str | int | float) or isinstance(value, bool) or len(str(value)) > limit:
+        raise doc.error(keys, f"must be text (at most {limit} characters)")
+    return str(value)
+
+
+def _names(doc: YamlDoc, keys: Keys, value: Any) -> tuple[str, ...]:
+    """One name or a list of names."""
+    items = value if isinstance(value, list) else [value]
+    return tuple(_text(doc, (*keys, i) if isinstance(value, list) else keys, v) for i, v in enumerate(items))
+
+
+def _choice(doc: YamlDoc, keys: Keys, value: Any, choices: tuple[str, ...]) -> str:
+    if value not in choices:
+        shown = ", ".join(c or '""' for c in choices)
+        raise doc.error(keys, f"must be one of {shown}")
+    return value
+
+
+def _style(doc: YamlDoc, keys: Keys, body: dict[str, Any], base: ZoneStyle | None = None) -> ZoneStyle:
+    values = {} if base is None else dict(base.__dict__)
+    for key in STYLE_KEYS:
+        if key not in body:
+            continue
+        v = body[key]
+        here = (*keys, key)
+        if key == "style":
+            v = _choice(doc, here, v, STYLES)
+        elif key == "face":
+            v = _choice(doc, here, v, FACES)
+        elif key == "sort":
+            v = _choice(doc, here, v, SORTS)
+        elif key == "scale":
+            v = _number(doc, here, v, 0.1, 4.0)
+        elif key == "gap":
+            v = _number(doc, here, v, 0.0, 3.0)
+        elif key == "max_span":
+            v = _number(doc, here, v, 1.0, 5000.0)
+        elif key in ("rotate", "count", "hidden"):
+            if not isinstance(v, bool):
+                raise doc.error(here, "must be true or false")
+        elif key == "title":
+            v = _text(doc, here, v, 40)
+        values[key] = v
+    return ZoneStyle(**values)
+
+
+def _place(doc: YamlDoc, keys: Keys, body: dict[str, Any], required: bool) -> Place | None:
+    given = [k for k in PLACE_KEYS if k in body]
+    if not given and not required:
+        return None
+    if len(given) != 1:
+        raise doc.error(
+            keys,
+            "give one of at: [x, y] (a shared zone), seat: [across, in] (from each seat's edge) "
+            "or center: [across, out] (from the middle toward each seat)",
+        )
+    kind = given[0]
+    return Place(kind, _pair(doc, (*keys, kind), body[kind]))
+
+
+def _zone(doc: YamlDoc, name: str, body: Any) -> ZoneSpec:
+    keys = ("zones", name)
+    body = _mapping(doc, keys, body, ZONE_KEYS)
+    place = _place(doc, keys, body, True)
+    assert place is not None
+    style = _style(doc, keys, body)
+    home = body.get("home", False)
+    if not isinstance(home, bool):
+        raise doc.error((*keys, "home"), "must be true or false")
+    extra: dict[str, Any] = {}
+    for part in ("viewer", "compact"):
+        sub = _mapping(doc, (*keys, part), body.get(part), (*PLACE_KEYS, *STYLE_KEYS))
+        if not sub:
+            continue
+        sub_place = _place(doc, (*keys, part), sub, False)
+        if sub_place is not None and (sub_place.kind == "at") != (place.kind == "at"):
+            raise doc.error((*keys, part), "a shared zone stays shared: use at: here too, or seat/center")
+        extra[f"{part}_place"] = sub_place
+        extra[f"{part}_style"] = _style(doc, (*keys, part), sub, style)
+    return ZoneSpec(name, place, style, home=home, **extra)
+
+
+def _plate(doc: YamlDoc, body: Any) -> Plate:
+    keys = ("plate",)
+    body = _mapping(doc, keys, body, ("seat", "viewer", "compact", "top", "lines"))
+    place = _pair(doc, (*keys, "seat"), body.get("seat", [-250, 40]))
+    viewer = _pair(doc, (*keys, "viewer"), body["viewer"]) if "viewer" in body else place
+    compact = _pair(doc, (*keys, "compact"), body["compact"]) if "compact" in body else None
+    raw = body.get("lines", ["{score}"])
+    if not isinstance(raw, list):
+        raise doc.error((*keys, "lines"), "must be a list of lines")
+    lines = []
+    for i, item in enumerate(raw):
+        here = (*keys, "lines", i)
+        if isinstance(item, str):
+            lines.append(PlateLine(_text(doc, here, item)))
+            continue
+        item = _mapping(doc, here, item, ("text", "when", "when_in", "unless_zero"))
+        if "text" not in item:
+            raise doc.error(here, "a line needs text")
+        lines.append(
+            PlateLine(
+                _text(doc, (*here, "text"), item["text"]),
+                _text(doc, (*here, "when"), item.get("when", "")),
+                _text(doc, (*here, "when_in"), item.get("when_in", "")),
+                _text(doc, (*here, "unless_zero"), item.get("unless_zero", "")),
+            )
+        )
+    top = _pair(doc, (*keys, "top"), body["top"]) if "top" in body else None
+    return Plate(place, viewer, compact, tuple(lines), top)
+
+
+def _badges(doc: YamlDoc, raw: Any) -> tuple[Badge, ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise doc.error(("badges",), "must be a list of badges")
+    out = []
+    for i, b in enumerate(raw):
+        keys = ("badges", i)
+        b = _mapping(doc, keys, b, ("key", "title", "at", "values", "of"))
+        if "key" not in b or "at" not in b:
+            raise doc.error(keys, "each badge needs a key and at: [x, y]")
+        values = b.get("values") or {}
+        if not isinstance(values, dict):
+            raise doc.error((*keys, "values"), "must map values to the text shown")
+        out.append(
+            Badge(
+                _text(doc, (*keys, "key"), b["key"]),
+                _text(doc, (*keys, "title"), b.get("title", b["key"])),
+                _pair(doc, (*keys, "at"), b["at"]),
+                {str(k): _text(doc, (*keys, "values", k), v) for k, v in values.items()},
+                _text(doc, (*keys, "of"), b["of"]) if b.get("of") is not None else None,
+            )
+        )
+    return tuple(out)
+
+
+def _panels(doc: YamlDoc, raw: Any) -> tuple[Panel, ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise doc.error(("panels",), "must be a list of panels")
+    out = []
+    for i, p in enumerate(raw):
+        keys = ("panels", i)
+        p = _mapping(doc, keys, p, ("key", "title", "button", "hotkey"))
+        if "key" not in p:
+            raise doc.error(keys, "each panel needs the key of the fact it shows")
+        hotkey = _text(doc, (*keys, "hotkey"), p.get("hotkey", ""), 1).lower()
+        out.append(
+            Panel(
+                _text(doc, (*keys, "key"), p["key"]),
+                _text(doc, (*keys, "title"), p.get("title", p["key"])),
+                _text(doc, (*keys, "button"), p.get("button", p.get("title", p["key"]))),
+                hotkey,
+            )
+        )
+    return tuple(out)
+
+
+def _timings(doc: YamlDoc, raw: Any) -> tuple[Timing, ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise doc.error(("timing",), "must be a list of rules, the first that fits an event counts")
+    out = []
+    for i, t in enumerate(raw):
+        keys = ("timing", i)
+        t = _mapping(doc, keys, t, ("event", "from", "to", "what", "hold", "glide", "gap"))
+        event = _choice(doc, (*keys, "event"), t.get("event"), EVENTS)
+        out.append(
+            Timing(
+                event,
+                _names(doc, (*keys, "from"), t["from"]) if "from" in t else (),
+                _names(doc, (*keys, "to"), t["to"]) if "to" in t else (),
+                _names(doc, (*keys, "what"), t["what"]) if "what" in t else (),
+                *(_number(doc, (*keys, k), t.get(k, 0.0), 0.0, 10.0) for k in ("hold", "glide", "gap")),
+            )
+        )
+    return tuple(out)
+
+
+def _actions(doc: YamlDoc, raw: Any, zones: dict[str, ZoneSpec]) -> dict[str, ActionSpec]:
+    out: dict[str, ActionSpec] = {}
+    if raw is None:
+        return out
+    if not isinstance(raw, dict):
+        raise doc.error(("actions",), "must map action kinds to what they do at the table")
+    for kind, body in raw.items():
+        keys = ("actions", kind)
+        body = _mapping(doc, keys, body, ("drop", "select", "button", "key", "default", "click"))
+        drop = _names(doc, (*keys, "drop"), body["drop"]) if "drop" in body else ()
+        for i, name in enumerate(drop):
+            if name not in zones:
+                where = (*keys, "drop", i) if isinstance(body["drop"], list) else (*keys, "drop")
+                raise doc.error(where, f"no zone {name!r} in this layout")
+        button = body.get("button", False)
+        if not isinstance(button, bool):
+            raise doc.error((*keys, "button"), "must be true or false")
+        key = _text(doc, (*keys, "key"), body.get("key", ""), 1).lower()
+        default = _mapping(doc, (*keys, "default"), body.get("default"), ("value",))
+        out[str(kind)] = ActionSpec(
+            drop,
+            _choice(doc, (*keys, "select"), body.get("select", ""), SELECTS),
+            button,
+            key,
+            tuple((k, _text(doc, (*keys, "default", k), v)) for k, v in default.items()),
+            _choice(doc, (*keys, "click"), body.get("click", "focus"), CLICKS),
+        )
+    return out
+
+
+def parse_layout(game: str, doc: YamlDoc) -> Layout:
+    """Check a layout document and build the :class:`Layout`; a mistake is a located ConfigError."""
+    data = doc.data
+    if not isinstance(data, dict):
+        raise doc.error((), "a layout must be a mapping with card_width, seats and zones")
+    _mapping(doc, (), data, TOP_KEYS)
+    card_width = _number(doc, ("card_width",), data.get("card_width", 90), 20, 300)
+
+    seats = _mapping(doc, ("seats",), data.get("seats"), ("bottom_gap", "compact_from"))
+    compact_from = seats.get("compact_from", 6)
+    if isinstance(compact_from, bool) or not isinstance(compact_from, int) or not 2 <= compact_from <= 13:
+        raise doc.error(("seats", "compact_from"), "must be a player count from 2 to 13")
+    ring = Ring(_number(doc, ("seats", "bottom_gap"), seats.get("bottom_gap", 50), 0, 90), compact_from)
+
+    raw_zones = data.get("zones")
+    if not isinstance(raw_zones, dict) or not raw_zones:
+        raise doc.error(("zones",), "must map zone names to their placement")
+    zones = {str(name): _zone(doc, str(name), body) for name, body in raw_zones.items()}
+    homes = [name for name, z in zones.items() if z.home]
+    if len(homes) > 1:
+        raise doc.error(("zones", homes[1], "home"), f"only one zone is the viewer's home ({homes[0]} is)")
+
+    hud = dict(HUD_DEFAULTS)
+    for key, value in _mapping(doc, ("hud",), data.get("hud"), tuple(HUD_DEFAULTS)).items():
+        hud[key] = _pair(doc, ("hud", key), value)
+    words = {
+        str(k): _text(doc, ("words", k), v, 30)
+        for k, v in _mapping(doc, ("words",), data.get("words"), ("round", "rounds", "score")).items()
+    }
+    hook = data.get("hook", "")
+    if hook and (not isinstance(hook, str) or not hook.replace("_", "").isalnum() or hook not in HOOKS):
+        raise doc.error(("hook",), f"must name one of the table's hooks: {', '.join(sorted(HOOKS))}")
+    return Layout(
+        game,
+        card_width,
+        ring,
+        zones,
+        _plate(doc, data.get("plate", {})),
+        _badges(doc, data.get("badges")),
+        _panels(doc, data.get("panels")),
+        _timings(doc, data.get("timing")),
+        _actions(doc, data.get("actions"), zones),
+        hud,
+        words,
+        str(hook or ""),
+    )

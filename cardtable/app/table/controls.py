@@ -1,0 +1,164 @@
+"""The table's buttons: actions that move no card, Confirm for a pick, panels, and short menus.
+
+Buttons are laid out in a row centred where the layout says; a row too wide
+for the window takes a smaller size and then a second row, so nothing is
+ever cut off. Number keys press the action buttons in order; a layout may
+give an action a letter (``key: p`` for Pass).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from cardtable.engine import Action
+
+from ..widgets import Button
+
+
+@dataclass
+class Control:
+    button: Button
+    action: Action | None = None  # None: Confirm or a panel button
+    role: str = "action"  # action, confirm or panel
+    key: str = ""
+
+
+class Controls:
+    def __init__(self, app) -> None:
+        self.app = app
+        self.items: list[Control] = []
+        self.menu: list[tuple[Button, Action]] = []
+
+    def set(self, items: list[Control]) -> None:
+        self.items = items
+
+    def buttons(self) -> list[Button]:
+        return [c.button for c in self.items]
+
+    def actions(self) -> list[Control]:
+        return [c for c in self.items if c.role == "action"]
+
+    def find(self, role: str) -> Control | None:
+        return next((c for c in self.items if c.role == role), None)
+
+    def arrange(
+        self, center: tuple[int, int], scale: float, window: tuple[int, int], panel_at: tuple[int, int]
+    ) -> None:
+        """Lay the action buttons out in rows under ``center``; panel buttons stack at ``panel_at``."""
+        w, _ = window
+        row = [c.button for c in self.items if c.role != "panel"]
+        size = max(13, round(20 * scale))
+        gap = round(12 * scale)
+        limit = w - round(24 * scale)
+        while True:
+            for b in row:
+                b.size = size
+            widths = [b.preferred_width(self.app.text) for b in row]
+            rows = _rows(widths, gap, limit)
+            if len(rows) <= 1 or size <= 13:
+                break
+            size -= 1  # smaller first; a second row only when the smallest size does not fit
+        height = max(28, round(40 * scale))
+        cx, cy = center
+        top = cy - height // 2 - (len(rows) - 1) * (height + gap) // 2
+        for r in rows:
+            total = sum(widths[i] for i in r) + gap * (len(r) - 1)
+            x = cx - total / 2
+            for i in r:
+                row[i].rect = pygame.Rect(round(x), top, widths[i], height)
+                x += widths[i] + gap
+            top += height + gap
+        px, py = panel_at
+        for c in self.items:
+            if c.role == "panel":
+                c.button.size = max(12, round(16 * scale))
+                bw = c.button.preferred_width(self.app.text)
+                c.button.rect = pygame.Rect(0, 0, bw, max(26, round(34 * scale)))
+                c.button.rect.center = (px, py)
+                c.button.rect.clamp_ip(pygame.Rect((0, 0), window).inflate(-8, -8))
+                py += c.button.rect.height + gap
+
+    def open_menu(
+        self,
+        actions: Sequence[Action],
+        pos: tuple[int, int],
+        scale: float,
+        do: Callable[[Action], None],
+        label: Callable[[Action], str],
+    ) -> None:
+        """A short list of choices at the pointer; the first has the keyboard focus."""
+        self.menu = []
+        y = pos[1] - round(20 * scale) * len(actions)
+        for action in actions:
+            b = Button(label(action), _bind(do, action), size=max(13, round(18 * scale)))
+            b.rect = pygame.Rect(0, 0, b.preferred_width(self.app.text), max(26, round(36 * scale)))
+            b.rect.midtop = (pos[0], y)
+            b.rect.clamp_ip(pygame.Rect((0, 0), self.app.size))
+            y += b.rect.height + round(6 * scale)
+            self.menu.append((b, action))
+        if self.menu:
+            self.menu[0][0].focused = True
+
+    def handle_menu(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
+            index = next((i for i, (b, _) in enumerate(self.menu) if b.focused), 0)
+            index = (index + (1 if event.key == pygame.K_DOWN else -1)) % len(self.menu)
+            for i, (b, _) in enumerate(self.menu):
+                b.focused = i == index
+            return True
+        for b, _ in self.menu:
+            if b.handle(event):
+                return True
+        if event.type == pygame.MOUSEBUTTONDOWN or (
+            event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
+        ):
+            self.menu = []
+            return True
+        return event.type == pygame.KEYDOWN
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return any(c.button.handle(event) for c in self.items)
+
+    def press_number(self, n: int) -> bool:
+        plain = self.actions()
+        if 1 <= n <= len(plain):
+            plain[n - 1].button.activate()
+            return True
+        return False
+
+    def press_key(self, letter: str) -> bool:
+        for c in self.items:
+            if c.key and c.key == letter and c.button.enabled:
+                c.button.activate()
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for c in self.items:
+            c.button.draw(surface, self.app.text)
+
+    def draw_menu(self, surface: pygame.Surface) -> None:
+        for b, _ in self.menu:
+            b.draw(surface, self.app.text)
+
+
+def _bind(do, action: Action):
+    return lambda: do(action)
+
+
+def _rows(widths: list[int], gap: int, limit: int) -> list[list[int]]:
+    """Indices of buttons per row, filling each row up to ``limit`` pixels."""
+    rows: list[list[int]] = [[]]
+    used = 0
+    for i, bw in enumerate(widths):
+        need = bw if not rows[-1] else used + gap + bw
+        if rows[-1] and need > limit:
+            rows.append([i])
+            used = bw
+        else:
+            rows[-1].append(i)
+            used = need
+    return rows if rows[0] else []

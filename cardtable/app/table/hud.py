@@ -1,0 +1,211 @@
+"""Everything drawn over the cards: name plates, badges, the status line, announcements, panels.
+
+Texts come from the layout (plate lines, badge values, panel titles) and
+the view's facts; names and "you" from the seats. Nothing here changes state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pygame
+
+from cardtable.engine import View
+
+from .. import theme
+from ..layout import Geometry, Layout, card_height
+from ..widgets import box, draw_panel, draw_text
+from .words import badge_text, plate_lines
+
+
+class Hud:
+    def __init__(self, app) -> None:
+        self.app = app
+
+    def _px(self, geometry: Geometry, size: float, floor: int = 11) -> int:
+        return max(floor, round(size * geometry.scale))
+
+    def plates(
+        self, surface: pygame.Surface, layout: Layout, geometry: Geometry, view: View, names: Sequence[str]
+    ) -> list[pygame.Rect]:
+        """Each seat's name plate; returns where they were drawn."""
+        s = geometry.scale
+        out = []
+        for seat in range(view.players):
+            acting = seat in view.to_act and not view.over
+            lines = plate_lines(layout, view, seat, names)
+            small = geometry.compact and seat != view.seat
+            width = round((160 if small else 190) * s)
+            line_h = self._px(geometry, 17 if small else 19)
+            height = round((30 if small else 34) * s) + line_h * len(lines)
+            left, top, _, _ = geometry.plate_box(seat, width, height)
+            rect = pygame.Rect(round(left), round(top), width, height)
+            rect.clamp_ip(surface.get_rect().inflate(-8, -8))
+            edge = theme.HIGHLIGHT if acting else theme.PANEL_EDGE
+            surface.blit(box(rect.size, (*theme.PANEL, 215), (*edge, 255), 3 if acting else 1, 10), rect)
+            name = names[seat]
+            name_px = self._px(geometry, 16 if small else 18)
+            font = self.app.fonts.get(name_px, "bold")
+            while font.size(name)[0] > rect.width - 10 and len(name) > 4:
+                name = name[:-2] + "\u2026"  # long names are cut with an ellipsis
+            draw_text(
+                surface,
+                self.app.text,
+                name,
+                name_px,
+                (rect.centerx, rect.top + round(5 * s)),
+                theme.HIGHLIGHT if acting else theme.TEXT,
+                "bold",
+                "midtop",
+            )
+            ly = rect.top + round((25 if small else 29) * s)
+            for line in lines:
+                draw_text(
+                    surface,
+                    self.app.text,
+                    line,
+                    self._px(geometry, 13 if small else 14),
+                    (rect.centerx, ly),
+                    theme.MUTED,
+                    anchor="midtop",
+                )
+                ly += line_h
+            out.append(rect)
+        return out
+
+    def badges(self, surface: pygame.Surface, layout: Layout, geometry: Geometry, view: View) -> None:
+        s = geometry.scale
+        info = view.info
+        for badge in layout.badges:
+            value = info.get(badge.key)
+            if value is None:
+                continue
+            text = badge_text(value, badge.values, info.get(badge.of) if badge.of else None)
+            x, y = geometry.design_point(*badge.at)
+            value_px = self._px(geometry, 19)
+            wide = self.app.fonts.get(value_px, "bold").size(text)[0] + round(24 * s)
+            rect = pygame.Rect(0, 0, max(round(170 * s), wide), round(52 * s))
+            rect.center = (round(x), round(y))
+            rect.clamp_ip(surface.get_rect().inflate(-8, -8))
+            draw_panel(surface, rect, alpha=200, radius=10)
+            draw_text(
+                surface,
+                self.app.text,
+                badge.title,
+                self._px(geometry, 13),
+                (rect.centerx, rect.top + round(5 * s)),
+                theme.MUTED,
+                anchor="midtop",
+            )
+            draw_text(
+                surface,
+                self.app.text,
+                text,
+                value_px,
+                (rect.centerx, rect.top + round(23 * s)),
+                theme.TEXT,
+                "bold",
+                "midtop",
+            )
+
+    def status(
+        self,
+        surface: pygame.Surface,
+        geometry: Geometry,
+        at: tuple[int, int],
+        text: str,
+        color: theme.Color,
+    ) -> pygame.Rect:
+        s = geometry.scale
+        px = self._px(geometry, 20, 13)
+        room = surface.get_width() - round(340 * s)  # clear of the plates of side seats
+        while px > 13 and self.app.fonts.get(px, "bold").size(text)[0] > room:
+            px -= 1
+        font = self.app.fonts.get(px, "bold")
+        limit = surface.get_width() - round(60 * s)
+        while font.size(text)[0] > limit and len(text) > 10:
+            text = text[: max(10, len(text) * limit // max(1, font.size(text)[0]) - 2)] + "\u2026"
+        img = self.app.text.render(text, px, color, "bold")
+        rect = img.get_rect(center=at)
+        rect.clamp_ip(surface.get_rect().inflate(-20, -10))
+        area = rect.inflate(round(36 * s), round(14 * s))
+        draw_panel(surface, area, alpha=205, radius=12)
+        surface.blit(img, rect)
+        return area
+
+    def toasts(
+        self, surface: pygame.Surface, geometry: Geometry, at: tuple[int, int], texts: list[str]
+    ) -> None:
+        s = geometry.scale
+        x, y = at
+        for toast in texts:
+            timg = self.app.text.render(toast, self._px(geometry, 18), theme.TEXT, "bold")
+            trect = timg.get_rect(midtop=(x, y))
+            trect.clamp_ip(surface.get_rect().inflate(-16, 0))
+            area = trect.inflate(round(24 * s), round(10 * s))
+            surface.blit(box(area.size, (0, 0, 0, 150), None, 0, 10), area)
+            surface.blit(timg, trect)
+            y = area.bottom + round(6 * s)
+
+    def trick_panel(
+        self,
+        surface: pygame.Surface,
+        geometry: Geometry,
+        title: str,
+        fact: Mapping[str, Any],
+        names: Sequence[str],
+        faces: set,
+    ) -> None:
+        """A trick fact ({winner, plays}): each play's cards over its player's name, passes said."""
+        s = geometry.scale
+        w, h = surface.get_size()
+        plays = fact.get("plays", ())
+        width = round(geometry.card_width * 0.75)
+        shown = [max(1, len(cards)) for _, cards in plays]
+        step = round(width * 0.42)
+        columns = [width + step * (n - 1) for n in shown]
+        total = sum(columns) + round(22 * s) * max(0, len(columns) - 1) + round(48 * s)
+        panel = pygame.Rect(0, 0, min(w - 16, max(round(360 * s), total)), card_height(width) + round(96 * s))
+        panel.center = (w // 2, h // 2)
+        draw_panel(surface, panel, alpha=240)
+        winner = fact.get("winner")
+        head = f"{title} - won by {names[winner]}" if isinstance(winner, int) else title
+        draw_text(
+            surface,
+            self.app.text,
+            head,
+            self._px(geometry, 18),
+            (panel.centerx, panel.top + round(10 * s)),
+            theme.TEXT,
+            "bold",
+            "midtop",
+        )
+        x = panel.left + round(24 * s)
+        top = panel.top + round(42 * s)
+        for (seat, cards), col in zip(plays, columns, strict=True):
+            if cards:
+                for i, card in enumerate(cards):
+                    surface.blit(self.app.cards.face(card, width), (x + i * step, top))
+                    faces.add(card)
+            else:
+                draw_text(
+                    surface,
+                    self.app.text,
+                    "passed",
+                    self._px(geometry, 15),
+                    (x + col // 2, top + card_height(width) // 2),
+                    theme.MUTED,
+                    "bold",
+                    "center",
+                )
+            draw_text(
+                surface,
+                self.app.text,
+                names[seat],
+                self._px(geometry, 14),
+                (x + col // 2, panel.bottom - round(8 * s)),
+                theme.HIGHLIGHT if seat == winner else theme.MUTED,
+                anchor="midbottom",
+            )
+            x += col + round(22 * s)

@@ -1,0 +1,138 @@
+"""The painter: draws the table's cards through the stage, and changes nothing.
+
+Cards are drawn in the stage's order (so what is on top is what a click
+reaches), gliding cards above still ones, dragged cards above all. The faces
+drawn in a frame are recorded in ``drawn_faces``: the privacy tests check
+them against what the viewer may see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+import pygame
+
+from cardtable.engine import Card
+
+from .. import theme
+from ..tokens import Token
+from ..widgets import box, draw_text
+from .stage import Sprite, Stage
+
+
+@dataclass
+class Marks:
+    """How the viewer's choices show on the cards this frame."""
+
+    legal: set[Card] = field(default_factory=set)  # cards that take part in a legal action
+    picked: tuple[Card, ...] = ()
+    focus: Card | None = None
+    hover: Token | None = None
+    dim_zone: tuple | None = None  # the viewer's home zone, whose other cards are dimmed
+    targets: list[pygame.Rect] = field(default_factory=list)
+
+
+SHADOW = (10, 40, 25)
+
+
+class Painter:
+    def __init__(self, app) -> None:
+        self.app = app
+        self.drawn_faces: set[Card] = set()
+        self._shadows: dict[tuple[int, tuple[int, int]], pygame.Surface] = {}
+
+    def _shadow(self, img: pygame.Surface) -> pygame.Surface:
+        """The card's own outline in shadow colour (turned images are cached, so are their shadows)."""
+        key = (id(img), img.get_size())
+        found = self._shadows.get(key)
+        if found is None:
+            if len(self._shadows) > 400:
+                self._shadows.clear()
+            mask = pygame.mask.from_surface(img)
+            found = mask.to_surface(setcolor=(*SHADOW, 255), unsetcolor=(0, 0, 0, 0))
+            self._shadows[key] = found
+        return found
+
+    def draw(self, surface: pygame.Surface, stage: Stage, marks: Marks, dragged: Iterable[Token]) -> None:
+        self.drawn_faces = set()
+        for rect in marks.targets:
+            surface.blit(box(rect.size, (*theme.DROP, 70), (*theme.DROP, 220), 3, 12), rect)
+        self._labels(surface, stage)
+        skip = list(dragged)
+        for sprite in stage.sprites(skip):
+            self._sprite(surface, stage, sprite, marks)
+        for token in skip:
+            self._card(surface, stage, token, stage.token_rect(token), glow=True)
+
+    def _labels(self, surface: pygame.Surface, stage: Stage) -> None:
+        s = stage.geometry.scale
+        for ref, tokens in stage.model.zones.items():
+            if not stage.known(ref) or not tokens:
+                continue
+            style = stage.geometry.zone_style(*ref)
+            if not (style.count or style.title):
+                continue
+            rect = stage.zone_rect(ref)
+            label = f"{style.title} {len(tokens)}".strip() if style.count else style.title
+            draw_text(
+                surface,
+                self.app.text,
+                label,
+                max(11, round(15 * s)),
+                (rect.centerx, rect.bottom - round(4 * s)),
+                theme.MUTED,
+                "bold",
+                "midtop",
+            )
+
+    def _sprite(self, surface: pygame.Surface, stage: Stage, sprite: Sprite, marks: Marks) -> None:
+        token = sprite.token
+        if sprite.attached_to is not None:
+            self._card(surface, stage, token, sprite.rect, small=True)
+            return
+        card = token.card
+        mine = marks.dim_zone is not None and tuple(sprite.ref) == tuple(marks.dim_zone)
+        dim = mine and bool(marks.legal) and card not in marks.legal and not token.moving
+        glow = card is not None and (card == marks.focus or (token is marks.hover and card in marks.legal))
+        face_down = stage.geometry.zone_style(*sprite.ref).face == "down"
+        self._card(surface, stage, token, sprite.rect, dim, glow, face_down, card in marks.picked)
+
+    def _card(
+        self,
+        surface: pygame.Surface,
+        stage: Stage,
+        token: Token,
+        rect: pygame.Rect,
+        dim: bool = False,
+        glow: bool = False,
+        face_down: bool = False,
+        picked: bool = False,
+        small: bool = False,
+    ) -> None:
+        width = rect.width if small else (token.width or stage.geometry.card_width)
+        face_up = token.face_up and not face_down
+        if token.flip and token.moving and token.t < 0.5:
+            face_up = False
+        angle = 0 if small else round(token.angle / 5) * 5  # smooth turns while gliding
+        if token.orientation == "defense" and not small:
+            angle += 90
+        img = self.app.cards.image(token.card, token.back, width, face_up, angle)
+        squash = token.squash()
+        if squash < 0.999:
+            img = pygame.transform.scale(img, (max(1, round(img.get_width() * squash)), img.get_height()))
+        at = img.get_rect(center=rect.center)
+        radius = max(3, width // 12)
+        if angle % 90 or squash < 0.999:
+            surface.blit(self._shadow(img), at.move(3, 4))  # a tilted card casts a tilted shadow
+        else:
+            pygame.draw.rect(surface, SHADOW, at.move(3, 4), border_radius=radius)
+        surface.blit(img, at)
+        if token.card is not None and face_up:
+            self.drawn_faces.add(token.card)
+        if dim:
+            surface.blit(box(at.size, (20, 30, 25, 110), None, 0, radius), at)
+        if glow:
+            pygame.draw.rect(surface, theme.HIGHLIGHT, at.inflate(4, 4), width=3, border_radius=radius)
+        if picked:
+            pygame.draw.rect(surface, theme.ACCENT, at.inflate(6, 6), width=3, border_radius=radius)

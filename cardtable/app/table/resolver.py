@@ -1,0 +1,313 @@
+"""The resolver: what a person's gesture at the table means. Pure: no pygame, no game rules.
+
+The input layer turns mouse and keys into intents (:class:`Tap`,
+:class:`Drop`, :class:`Confirm`, :class:`Press`); :func:`resolve` turns an
+intent, the viewer's view, the layout's action specs and what is picked so
+far into an outcome: actions to perform (:class:`Do`), a short menu
+(:class:`Menu`), a probe whose refusal the engine explains (:class:`Explain`),
+a message of the table's own (:class:`Say`), or a new pick. It asks
+:func:`cardtable.engine.match` which legal actions a gesture can mean, and
+the layout only what a kind of action does at the table (picked card by card,
+a default for a plain drop, where its cards are dropped).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from cardtable.engine import Action, Card, Slot, View, ZoneRef, could_extend, match
+
+from ..layout.schema import ActionSpec, Layout
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where the pointer is: a card (if its face is known), its slot, and the zone it lies in."""
+
+    zone: ZoneRef | None = None
+    card: Card | None = None
+    slot: Slot | None = None
+
+    def candidates(self) -> list[Card | Slot | ZoneRef]:
+        """What a drop here may aim at, the most specific first."""
+        return [x for x in (self.card, self.slot, self.zone) if x is not None]
+
+
+@dataclass(frozen=True)
+class Tap:
+    """A click (or Enter) on a card, or on a zone where there is no card."""
+
+    place: Place
+
+
+@dataclass(frozen=True)
+class Drop:
+    """Cards dragged and let go over ``place`` (None: over nothing)."""
+
+    cards: tuple[Card, ...]
+    place: Place | None
+
+
+@dataclass(frozen=True)
+class Confirm:
+    """The Confirm button or Enter: make the choice the picked cards spell."""
+
+
+@dataclass(frozen=True)
+class Press:
+    """A button for an action that moves no card (or a layout's ``button: true``)."""
+
+    action: Action
+
+
+Intent = Tap | Drop | Confirm | Press
+
+
+@dataclass(frozen=True)
+class Pick:
+    """What the person has picked so far: cards toward a choice, and the card in focus."""
+
+    cards: tuple[Card, ...] = ()
+    focus: Card | None = None
+
+    def toggled(self, card: Card) -> Pick:
+        if card in self.cards:
+            return Pick(tuple(c for c in self.cards if c != card), self.focus)
+        return Pick((*self.cards, card), self.focus)
+
+
+@dataclass(frozen=True)
+class Do:
+    actions: tuple[Action, ...]
+
+
+@dataclass(frozen=True)
+class Menu:
+    actions: tuple[Action, ...]
+
+
+@dataclass(frozen=True)
+class Explain:
+    """No legal action fits: the engine's reason for this probe tells the person why."""
+
+    probe: Action
+
+
+@dataclass(frozen=True)
+class Say:
+    text: str
+
+
+Outcome = Do | Menu | Explain | Say | None
+
+
+@dataclass(frozen=True)
+class Result:
+    outcome: Outcome = None
+    pick: Pick = field(default_factory=Pick)
+
+
+class Resolver:
+    """Intents against one view of one seat (the viewer, whose decision it is)."""
+
+    def __init__(self, view: View, layout: Layout) -> None:
+        self.view = view
+        self.layout = layout
+        self.legal: tuple[Action, ...] = view.legal
+
+    # -- what the view offers ----------------------------------------------------------
+
+    def spec(self, kind: str) -> ActionSpec:
+        return self.layout.action(kind)
+
+    def pickable(self) -> set[Card]:
+        """Cards that take part in some legal action."""
+        return {c for a in self.legal for c in a.moved}
+
+    def select_kind(self) -> str:
+        """``count`` or ``combo`` if the legal choice now is made by picking cards, else ""."""
+        modes = {self.spec(a.kind).select for a in self.legal if a.moved}
+        if "count" in modes and self.view.select > 0:
+            return "count"
+        return "combo" if "combo" in modes else ""
+
+    def selecting(self, card: Card) -> bool:
+        """Is a click on ``card`` a pick toward a choice made of several cards?"""
+        return any(card in a.moved and self.spec(a.kind).select for a in self.legal)
+
+    def buttons(self) -> list[Action]:
+        """Actions offered as buttons: those that move no card, and kinds the layout says."""
+        return [a for a in self.legal if not a.moved or self.spec(a.kind).button]
+
+    def targets(self, cards: Sequence[Card]) -> list[Card | Slot | ZoneRef]:
+        """Where ``cards`` may go now (for lighting up drop places)."""
+        out: list[Card | Slot | ZoneRef] = []
+        for a in match(self.legal, cards):
+            if a.target is not None and a.target not in out:
+                out.append(a.target)
+        if self.select_kind() == "count" and any(self.selecting(c) for c in cards):
+            out.extend(z for z in self._select_zones() if z not in out)
+        return out
+
+    def _select_zones(self) -> list[ZoneRef]:
+        seat = self.view.seat
+        kinds = {a.kind for a in self.legal if self.spec(a.kind).select == "count"}
+        return [ZoneRef(name, seat) for k in sorted(kinds) for name in self.spec(k).drop]
+
+    def combo_actions(self, pick: Pick) -> list[Action]:
+        """The legal choices of the picking kinds that the picked cards spell exactly."""
+        return [a for a in match(self.legal, pick.cards) if self.spec(a.kind).select == "combo"]
+
+    def confirm_state(self, pick: Pick) -> tuple[bool, str]:
+        """(enabled, label) of the Confirm button, or (False, "") when there is none."""
+        mode = self.select_kind()
+        if mode == "count":
+            need = self.view.select
+            return len(pick.cards) == need, f"Confirm ({len(pick.cards)}/{need})"
+        if mode == "combo":
+            found = self.combo_actions(pick)
+            if len(found) == 1:
+                return True, found[0].label or "Confirm"
+            return False, "Pick cards" if not pick.cards else "No play with these cards"
+        return False, ""
+
+    def extendable(self, pick: Pick) -> set[Card]:
+        """Cards that could still join the pick on the way to a legal choice."""
+        return could_extend(self.legal, pick.cards)
+
+    # -- intents -----------------------------------------------------------------------
+
+    def resolve(self, intent: Intent, pick: Pick) -> Result:
+        if isinstance(intent, Press):
+            return Result(Do((intent.action,)), Pick())
+        if isinstance(intent, Confirm):
+            return self._confirm(pick)
+        if isinstance(intent, Drop):
+            return self._drop(intent, pick)
+        return self._tap(intent.place, pick)
+
+    def _confirm(self, pick: Pick) -> Result:
+        mode = self.select_kind()
+        if mode == "count":
+            if len(pick.cards) != self.view.select:
+                return Result(Say(f"Choose {self.view.select} cards, then confirm"), pick)
+            chosen = []
+            for card in pick.cards:
+                found = [a for a in match(self.legal, [card]) if self.spec(a.kind).select == "count"]
+                if not found:
+                    return Result(Explain(self._probe("", (card,), None)), pick)
+                chosen.append(found[0])
+            return Result(Do(tuple(chosen)), Pick())
+        if mode == "combo":
+            found = self.combo_actions(pick)
+            if len(found) == 1:
+                return Result(Do((found[0],)), Pick())
+            if not pick.cards:
+                return Result(Say("Pick the cards to play first"), pick)
+            return Result(Explain(self._probe("", pick.cards, None)), pick)
+        if pick.focus is not None:
+            return self._choose(match(self.legal, [pick.focus]), pick, None)
+        return Result(None, pick)
+
+    def _tap(self, place: Place, pick: Pick) -> Result:
+        card = place.card
+        legal_cards = self.pickable()
+        if card is not None and card in legal_cards and self.selecting(card):
+            mode = self.select_kind()
+            if mode == "count" and card not in pick.cards and len(pick.cards) >= self.view.select:
+                return Result(
+                    Say(f"You have already chosen {self.view.select}; click one to put it back"), pick
+                )
+            return Result(None, Pick(pick.toggled(card).cards, card))
+        chosen = pick.cards or ((pick.focus,) if pick.focus is not None else ())
+        home = self._in_home(place)
+        if chosen and not home and card not in chosen and (card is None or card not in legal_cards):
+            # A card or place that is not itself a choice: aim what is picked at it.
+            return self._drop(Drop(tuple(chosen), place), pick)
+        if card is not None and card in legal_cards:
+            actions = match(self.legal, [card])
+            if pick.focus == card or self._one_click(actions):
+                return self._choose(actions, Pick(), None)
+            return Result(None, Pick((), card))
+        if card is None and place.zone is not None:
+            found = match(self.legal, (), place.zone)
+            if found:
+                return self._choose(found, Pick(), place.zone)
+            return Result(None, Pick())
+        if card is not None and home and self.legal:
+            return Result(Explain(self._probe("", (card,), None)), Pick())
+        return Result(None, Pick())
+
+    def _one_click(self, actions: list[Action]) -> bool:
+        return len(actions) == 1 and self.spec(actions[0].kind).click == "do"
+
+    def _drop(self, drop: Drop, pick: Pick) -> Result:
+        cards = drop.cards
+        place = drop.place
+        if place is None:
+            return Result(None, pick)
+        keep = Pick(pick.cards, pick.focus)
+        if self.select_kind() == "count" and all(self.selecting(c) for c in cards):
+            # Cards chosen one action each: a drop on their place picks them, a drop elsewhere puts back.
+            inside = place.zone in self._select_zones()
+            cards_now = [c for c in pick.cards if c not in cards]
+            if inside:
+                room = self.view.select - len(cards_now)
+                cards_now.extend(cards[:room])
+            return Result(None, Pick(tuple(cards_now), pick.focus))
+        for candidate in place.candidates():
+            found = match(self.legal, cards, candidate)
+            if found:
+                return self._choose(found, Pick(), candidate)
+        if place.zone is not None:
+            kinds = [k for k, spec in self.layout.actions.items() if place.zone.zone in spec.drop]
+            if kinds and any(c in self.pickable() or self.in_hand(c) for c in cards):
+                return Result(Explain(self._probe(kinds[0], cards, place.zone)), keep)
+        if any(c in self.pickable() for c in cards):
+            return Result(Say("Drop the cards on a highlighted place"), keep)
+        return Result(None, keep)
+
+    def _choose(self, actions: list[Action], pick: Pick, dropped_on: object) -> Result:
+        """One action: do it. Several: the layout's default for a plain drop, or a menu."""
+        if len(actions) == 1:
+            return Result(Do((actions[0],)), pick)
+        if not actions:
+            return Result(None, pick)
+        for kind in dict.fromkeys(a.kind for a in actions):
+            default = dict(self.spec(kind).default)
+            if default:
+                fits = [a for a in actions if a.kind == kind and str(a.value) == default.get("value")]
+                if len(fits) == 1:
+                    return Result(Do((fits[0],)), pick)
+        return Result(Menu(tuple(actions)), pick)
+
+    # -- explaining ----------------------------------------------------------------------
+
+    def in_hand(self, card: Card) -> bool:
+        """Is ``card`` in the viewer's home zone (their hand)?"""
+        home = self.layout.home
+        if home is None or self.view.seat is None:
+            return False
+        try:
+            return card in self.view.zone(home, self.view.seat).known_cards
+        except KeyError:
+            return False
+
+    def _in_home(self, place: Place) -> bool:
+        home = self.layout.home
+        return place.zone is not None and place.zone.zone == home and place.zone.owner == self.view.seat
+
+    def _probe(self, kind: str, cards: Sequence[Card], target: ZoneRef | None) -> Action:
+        """An action shaped like the person's gesture, for the engine to say why it is not allowed."""
+        if not kind:
+            kinds = [a.kind for a in self.legal if a.moved]
+            kind = kinds[0] if kinds else (self.legal[0].kind if self.legal else "play")
+        if target is None:
+            like = next((a for a in self.legal if a.kind == kind and a.target is not None), None)
+            target = like.target if like is not None and isinstance(like.target, ZoneRef) else None
+        ordered = tuple(sorted(cards))
+        top = max(ordered) if ordered else None
+        if len(ordered) > 1:
+            return Action(kind, top, target=target, cards=ordered)
+        return Action(kind, top, target=target)

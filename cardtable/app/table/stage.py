@@ -1,0 +1,174 @@
+"""The stage: where every card token goes, and where it is drawn, for one viewer and window.
+
+Placement and hit testing share one idea of where a card is drawn
+(:meth:`Stage.sprites`), so a card is clicked exactly where it shows: turned
+cards by their turned outline, attached cards by their own, the topmost
+first. The painter draws in the same order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+
+import pygame
+
+from cardtable.engine import Card, Slot, View, ZoneRef
+
+from ..layout import Geometry, Layout, card_height
+from ..theme import display_key
+from ..tokens import TableModel, Token
+from .resolver import Place
+
+ATTACH_OFFSET = (0.12, 0.2)  # an attached card's offset per card, in card widths
+
+
+def rank_key(token: Token) -> tuple:
+    """Sort key for a hand by rank (pairs and sets side by side), then suit."""
+    card = token.card
+    if card is None:
+        return (2, 0, 0, token.id)
+    if card.rank is None:
+        return (1, int(card), 0, token.id)
+    return (0, card.rank, display_key(token)[1], token.id)
+
+
+SORT_KEYS = {"suit": display_key, "rank": rank_key}
+
+
+@dataclass(frozen=True)
+class Sprite:
+    """One card as drawn: its token, its outline on screen, its zone and place in it."""
+
+    token: Token
+    rect: pygame.Rect
+    ref: ZoneRef
+    index: int
+    attached_to: Token | None = None
+
+
+class Stage:
+    def __init__(self, layout: Layout, geometry: Geometry, model: TableModel) -> None:
+        self.layout = layout
+        self.geometry = geometry
+        self.model = model
+
+    def known(self, ref: tuple) -> bool:
+        """Zones the layout places (anything else is not drawn)."""
+        spec = self.layout.zones.get(ref[0])
+        return spec is not None and not self.geometry.zone_style(ref[0], ref[1]).hidden
+
+    def place_all(self, duration: float) -> None:
+        """Send every token to where the layout puts it now."""
+        g = self.geometry
+        for ref, tokens in self.model.zones.items():
+            if ref[0] not in self.layout.zones:
+                continue
+            key = SORT_KEYS.get(g.zone_style(*ref).sort)
+            if key is not None:
+                tokens.sort(key=key)
+            slots = g.slots(ref[0], ref[1], len(tokens))
+            width = g.card_size(*ref)
+            for token, (x, y, angle) in zip(tokens, slots, strict=True):
+                token.retarget(x, y, angle, width, duration)
+                for i, extra in enumerate(token.attached):
+                    dx, dy = ATTACH_OFFSET
+                    extra.retarget(x + (i + 1) * width * dx, y + (i + 1) * width * dy, angle, width, duration)
+
+    # -- outlines ----------------------------------------------------------------------
+
+    def token_rect(self, token: Token) -> pygame.Rect:
+        """The outline of a token as the painter draws it (turned, lifted)."""
+        width = token.width or self.geometry.card_width
+        quarter = 1 if token.orientation == "defense" else 0
+        left, top, w, h = self.geometry.card_box(token.x, token.y - token.lift, token.angle, width, quarter)
+        return pygame.Rect(left, top, w, h)
+
+    def attached_rect(self, token: Token, extra: Token, i: int) -> pygame.Rect:
+        rect = self.token_rect(token)
+        width = token.width or self.geometry.card_width
+        small = max(16, width // 2)
+        out = pygame.Rect(0, 0, small, card_height(small))
+        out.center = (rect.centerx + width // 3 + i * small // 3, rect.bottom - width // 6)
+        return out
+
+    def sprites(self, skip: Collection[Token] = ()) -> list[Sprite]:
+        """Every drawn card in drawing order: zones in view order, gliding cards last."""
+        still: list[Sprite] = []
+        moving: list[Sprite] = []
+        for ref, tokens in self.model.zones.items():
+            if not self.known(ref):
+                continue
+            zref = ZoneRef(*ref)
+            for i, token in enumerate(tokens):
+                if token in skip:
+                    continue
+                bucket = moving if token.moving else still
+                bucket.append(Sprite(token, self.token_rect(token), zref, i))
+                for j, extra in enumerate(token.attached):
+                    bucket.append(Sprite(extra, self.attached_rect(token, extra, j), zref, i, token))
+        return still + moving
+
+    def zone_rect(self, ref: tuple) -> pygame.Rect:
+        count = len(self.model.zones.get(tuple(ref), []))
+        left, top, w, h = self.geometry.zone_box(ref[0], ref[1], count)
+        return pygame.Rect(left, top, w, h)
+
+    def zone_rects(self) -> list[tuple[ZoneRef, pygame.Rect]]:
+        """Every zone the layout places for this table, with where it lies (empty ones included)."""
+        out = []
+        for ref in self.model.zones:
+            if self.known(ref):
+                out.append((ZoneRef(*ref), self.zone_rect(ref)))
+        return out
+
+    # -- what is under the pointer -----------------------------------------------------
+
+    def place_at(self, pos: tuple[int, int], skip: Collection[Token] = ()) -> Place | None:
+        """The card (or zone) under ``pos``; the topmost card wins."""
+        for sprite in reversed(self.sprites(skip)):
+            if sprite.rect.collidepoint(pos):
+                token = sprite.token
+                card = token.card  # a token carries a card only if the viewer may know it
+                slot = None
+                if sprite.attached_to is None:
+                    slot = Slot(sprite.ref.zone, sprite.ref.owner, sprite.index)
+                return Place(sprite.ref, card, slot)
+        for ref, rect in reversed(self.zone_rects()):
+            if rect.collidepoint(pos):
+                return Place(ref)
+        return None
+
+    def token_at(self, pos: tuple[int, int]) -> Token | None:
+        for sprite in reversed(self.sprites()):
+            if sprite.rect.collidepoint(pos):
+                return sprite.token
+        return None
+
+    def target_rect(self, target: Card | Slot | ZoneRef, view: View) -> pygame.Rect | None:
+        """Where an action's target is drawn (for lighting it up, and for tests to drop on)."""
+        if isinstance(target, Card):
+            found = self.model.find(target)
+            return self.token_rect(found[1]).inflate(8, 8) if found else None
+        if isinstance(target, Slot):
+            tokens = self.model.zones.get((target.zone, target.owner), [])
+            if 0 <= target.index < len(tokens):
+                return self.token_rect(tokens[target.index]).inflate(8, 8)
+            return None
+        if isinstance(target, tuple) and self.known(target):
+            return self.zone_rect(target)
+        return None
+
+    def point_of(self, card: Card) -> tuple[int, int] | None:
+        """A point on the visible part of ``card`` (where a player would grab it)."""
+        found = self.model.find(card)
+        if found is None:
+            return None
+        token = found[1]
+        rect = self.token_rect(token)
+        for fy in (0.5, 0.3, 0.7, 0.15, 0.85):
+            for fx in (0.5, 0.3, 0.15, 0.07, 0.7, 0.85, 0.93):
+                p = (round(rect.left + rect.width * fx), round(rect.top + rect.height * fy))
+                if self.token_at(p) is token:
+                    return p
+        return None

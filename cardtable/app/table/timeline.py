@@ -1,0 +1,157 @@
+"""The timeline: the viewer's redacted events, queued and played as animation.
+
+Each event holds the table for the time its layout rule says (a hold
+before, a glide, a gap after), scaled by the animation speed. Once every
+event has played and every card has landed, the table takes the view those
+events led to (:meth:`Timeline.settle`), so the picture always ends where
+the rules say. The timeline knows no rules: it reads timings from the layout.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+
+from cardtable.engine import (
+    Announced,
+    Attached,
+    Event,
+    GameOver,
+    Gathered,
+    Moved,
+    PlayerOut,
+    Rotated,
+    RoundEnded,
+    ScoreChanged,
+    Shuffled,
+    TrickWon,
+    Turned,
+    View,
+)
+
+from ..layout import Layout
+from ..layout.schema import Timing
+from ..tokens import TableModel
+
+EVENT_NAMES: dict[type, str] = {
+    Moved: "moved",
+    Gathered: "gathered",
+    Turned: "turned",
+    Rotated: "rotated",
+    Attached: "attached",
+    Shuffled: "shuffled",
+    Announced: "announced",
+    ScoreChanged: "score",
+    TrickWon: "trick_won",
+    PlayerOut: "player_out",
+    RoundEnded: "round_ended",
+    GameOver: "game_over",
+}
+
+
+def timing_of(layout: Layout, event: Event) -> Timing:
+    """The layout's timing rule for ``event``."""
+    name = EVENT_NAMES.get(type(event), "")
+    if isinstance(event, Moved):
+        return layout.timing(name, event.src[0], event.dst[0])
+    if isinstance(event, Gathered):
+        return layout.timing(name, None, event.dst[0])
+    if isinstance(event, Announced):
+        return layout.timing(name, what=event.what)
+    return layout.timing(name)
+
+
+class Timeline:
+    """Queued events for one table.
+
+    ``play(event, live)`` is called for each as its turn comes (``live`` False
+    when a click skipped the animation: no need to announce it).
+    """
+
+    def __init__(
+        self,
+        layout: Layout,
+        model: TableModel,
+        factor: Callable[[], float],
+        place: Callable[[float], None],
+        play: Callable[[Event, bool], None],
+    ) -> None:
+        self.layout = layout
+        self.model = model
+        self.factor = factor
+        self.place = place
+        self.on_event = play
+        self.clock = 0.0
+        self.queue: deque[tuple[float, Event, float]] = deque()
+        self.next_at = 0.0
+        self.pending: View | None = None
+
+    @property
+    def busy(self) -> bool:
+        """Events are still playing out: the picture has not caught up with the game."""
+        return bool(self.queue) or self.pending is not None
+
+    @property
+    def moving(self) -> bool:
+        return any(t.moving for t in self.model.tokens())
+
+    def clear(self) -> None:
+        self.queue.clear()
+        self.pending = None
+
+    def enqueue(self, events: list[Event], final: View) -> None:
+        for event in events:
+            rule = timing_of(self.layout, event)
+            self.queue.append((rule.hold, event, rule.gap))
+        self.pending = final
+        self.next_at = max(self.next_at, self.clock)
+
+    def _play(self, event: Event) -> None:
+        changed = self.model.apply(event)
+        if changed:
+            self.place(timing_of(self.layout, event).glide * self.factor())
+        self.on_event(event, True)
+
+    def step_tokens(self, dt: float) -> None:
+        """Cards glide on (also while the events wait)."""
+        for token in self.model.tokens():
+            token.step(dt)
+            for extra in token.attached:
+                extra.step(dt)
+
+    def update(self, dt: float) -> View | None:
+        """Advance; returns the view to show once everything has played and landed."""
+        self.clock += dt
+        self.step_tokens(dt)
+        factor = self.factor()
+        while self.queue and self.clock >= self.next_at:
+            hold, event, gap = self.queue.popleft()
+            if hold > 0 and factor > 0:
+                self.queue.appendleft((0.0, event, gap))
+                self.next_at = self.clock + hold * factor
+                break
+            self._play(event)
+            self.next_at = self.clock + gap * factor
+        if not self.queue and self.pending is not None and not self.moving:
+            return self.settle()
+        return None
+
+    def settle(self) -> View | None:
+        view, self.pending = self.pending, None
+        return view
+
+    def skip(self) -> View | None:
+        """Play every queued event at once and land every card; returns the view to show."""
+        while self.queue:
+            _, event, _ = self.queue.popleft()
+            self.model.apply(event)
+            self.on_event(event, False)
+        return self.settle()
+
+    def land(self) -> None:
+        """Cards still gliding into place land at once."""
+        for token in self.model.tokens():
+            if token.moving:
+                token.finish()
+            for extra in token.attached:
+                extra.finish()

@@ -1,0 +1,98 @@
+"""What the table writes: plate lines from the layout and the view's facts, counts with the right noun.
+
+Pure: no pygame. A plate line is layout text with ``{placeholders}``:
+``{score}`` and ``{name}`` of the seat, or any ``View.info`` fact (a tuple
+with one entry per seat gives that seat's entry). "1 points" never shows:
+a count of one takes the singular.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from cardtable.engine import View
+
+from ..layout import Layout
+from ..layout.schema import PlateLine
+
+_FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+_ONE = re.compile(r"(?<![\d.,])\b1 ((?:[A-Za-z]+ )?)([A-Za-z]+)\b")
+
+
+def singular(word: str) -> str:
+    """The singular of a plural noun the games use (points, tricks, drinks, passes)."""
+    if word.endswith(("sses", "xes", "ches", "shes")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
+def one_is_singular(text: str) -> str:
+    """ "1 points" -> "1 point", "1 penalty points" -> "1 penalty point"."""
+    return _ONE.sub(lambda m: f"1 {m.group(1)}{singular(m.group(2))}", text)
+
+
+def count(n: float, noun: str) -> str:
+    """ "3 points", "1 point"."""
+    return one_is_singular(f"{n:g} {noun}")
+
+
+def seat_value(info_value: Any, seat: int, players: int) -> Any:
+    """A fact for one seat: its entry if the fact has one per seat, else the fact itself."""
+    if isinstance(info_value, tuple | list) and len(info_value) == players:
+        return info_value[seat]
+    return info_value
+
+
+def _shown(line: PlateLine, view: View, seat: int) -> bool:
+    info = view.info
+    if line.when and info.get(line.when) != seat:
+        return False
+    if line.when_in:
+        group = info.get(line.when_in)
+        if not isinstance(group, tuple | list | set | frozenset) or seat not in group:
+            return False
+    return True
+
+
+def _value(key: str, view: View, seat: int, names: Sequence[str]) -> Any:
+    if key == "score":
+        return view.scores[seat] if seat < len(view.scores) else None
+    if key == "name":
+        return names[seat]
+    if key not in view.info:
+        return None
+    return seat_value(view.info[key], seat, view.players)
+
+
+def plate_lines(layout: Layout, view: View, seat: int, names: Sequence[str]) -> list[str]:
+    """The lines under a seat's name, as the layout writes them (a line whose fact is missing is left out)."""
+    out = []
+    for line in layout.plate.lines:
+        if not _shown(line, view, seat):
+            continue
+        if line.unless_zero and _value(line.unless_zero, view, seat, names) in (0, None):
+            continue
+        text = line.text
+        missing = False
+
+        def fill(m: re.Match[str]) -> str:
+            nonlocal missing
+            value = _value(m.group(1), view, seat, names)
+            if value is None or isinstance(value, dict | tuple | list):
+                missing = True
+                return ""
+            return f"{value:g}" if isinstance(value, float) else str(value)
+
+        text = _FIELD.sub(fill, text)
+        if not missing:
+            out.append(one_is_singular(text))
+    return out
+
+
+def badge_text(value: Any, values: dict[str, str], of: Any = None) -> str:
+    text = values.get(str(value), str(value))
+    return f"{text} of {of}" if of is not None else text

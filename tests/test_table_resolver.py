@@ -1,0 +1,176 @@
+"""The resolver, per game and without a window: every legal action is one gesture away, and
+gestures that fit no action are explained, not guessed."""
+
+import random
+
+import pytest
+
+from cardtable import games
+from cardtable.app.layout import has_layout, load_layout
+from cardtable.app.layout.schema import Layout, Plate, Ring
+from cardtable.app.table.resolver import (
+    Confirm,
+    Do,
+    Drop,
+    Explain,
+    Menu,
+    Pick,
+    Place,
+    Press,
+    Resolver,
+    Say,
+    Tap,
+)
+from cardtable.engine import Card, Slot, ZoneRef, find_action
+
+
+def layout_for(game: str) -> Layout:
+    """The game's table layout, or a bare one (no action specs) for games without a table yet."""
+    if has_layout(game):
+        return load_layout(game)
+    return Layout(game, 86, Ring(), {}, Plate((0, 0), (0, 0), None, ()))
+
+
+def place_of(target) -> Place:
+    if isinstance(target, Card):
+        return Place(None, target)
+    if isinstance(target, Slot):
+        return Place(ZoneRef(target.zone, target.owner), None, target)
+    return Place(target)
+
+
+def reach(resolver: Resolver, action) -> list:
+    """The actions one natural gesture for ``action`` leads to (a menu counts all its items)."""
+    cards = action.moved
+    spec = resolver.spec(action.kind)
+    if not cards:
+        if action in resolver.buttons():
+            result = resolver.resolve(Press(action), Pick())
+        else:
+            result = resolver.resolve(Tap(Place(action.source or action.target)), Pick())
+    elif spec.select == "count":
+        pick = Pick()
+        for card in cards:
+            pick = resolver.resolve(Tap(Place(None, card)), pick).pick
+        assert list(pick.cards) == list(cards)
+        return [action] if len(cards) < resolver.view.select else _actions(resolver.resolve(Confirm(), pick))
+    elif spec.select == "combo" and action.target is None:
+        pick = Pick()
+        for card in cards:
+            pick = resolver.resolve(Tap(Place(None, card)), pick).pick
+        result = resolver.resolve(Confirm(), pick)
+    elif action.target is None:
+        # A card that stays put (a U-G-O card turned): click it, and click it again to choose.
+        first = resolver.resolve(Tap(Place(None, cards[0])), Pick())
+        result = (
+            first if first.outcome is not None else resolver.resolve(Tap(Place(None, cards[0])), first.pick)
+        )
+    else:
+        result = resolver.resolve(Drop(tuple(cards), place_of(action.target)), Pick())
+    return _actions(result)
+
+
+def _actions(result) -> list:
+    outcome = result.outcome
+    if isinstance(outcome, Do | Menu):
+        return list(outcome.actions)
+    return []
+
+
+def walk(game_id: str, players: int, seed: int, steps: int):
+    spec = games.get(game_id)
+    game = spec.new_game(players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over():
+            return
+        seat = game.to_act()[0]
+        yield game, seat
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+
+
+CASES = [
+    (g, n)
+    for g in games.ids()
+    for n in sorted({min(games.get(g).player_range), 4, 6})
+    if n in games.get(g).player_range
+]
+
+
+@pytest.mark.parametrize("game_id, players", CASES)
+def test_every_legal_action_is_one_gesture_away(game_id, players):
+    layout = layout_for(game_id)
+    checked = 0
+    for seed in range(3):
+        for game, seat in walk(game_id, players, seed, 150):
+            view = game.view(seat)
+            resolver = Resolver(view, layout)
+            for action in view.legal:
+                reached = reach(resolver, action)
+                assert any(find_action([a], action) for a in reached) or any(a == action for a in reached), (
+                    f"{game_id}: no gesture reaches {action}"
+                )
+                checked += 1
+    assert checked > 100
+
+
+@pytest.mark.parametrize("game_id", [g for g in games.ids() if has_layout(g)])
+def test_a_drop_no_action_fits_is_explained_or_refused(game_id):
+    layout = layout_for(game_id)
+    spec = games.get(game_id)
+    found = 0
+    for seed in range(6):
+        for game, seat in walk(game_id, min(4, spec.max_players), seed, 200):
+            view = game.view(seat)
+            resolver = Resolver(view, layout)
+            home = layout.home
+            hand = view.zone(home, seat).known_cards if home else []
+            drops = [k for k, a in layout.actions.items() if a.drop]
+            legal_cards = resolver.pickable()
+            for card in hand:
+                if card in legal_cards or not drops:
+                    continue
+                zone = ZoneRef(layout.actions[drops[0]].drop[0], seat)
+                result = resolver.resolve(Drop((card,), Place(zone)), Pick())
+                assert isinstance(result.outcome, Explain | Say), result
+                if isinstance(result.outcome, Explain):
+                    reason = game.why_not(seat, result.outcome.probe, view.legal)
+                    assert isinstance(reason, str) and reason.strip() and "not an action" not in reason
+                found += 1
+    assert found > 0
+
+
+def test_ugly_needs_two_clicks_and_a_click_on_another_hand_card_moves_the_focus():
+    for game, seat in walk("ugly", 4, 3, 400):
+        view = game.view(seat)
+        if view.phase == "play" and len(view.legal) >= 2:
+            break
+    else:
+        raise AssertionError("never a choice of two plays")
+    resolver = Resolver(view, load_layout("ugly"))
+    a, b = view.legal[0], view.legal[1]
+    first = resolver.resolve(Tap(Place(ZoneRef("hand", seat), a.card)), Pick())
+    assert first.outcome is None and first.pick.focus == a.card
+    moved = resolver.resolve(Tap(Place(ZoneRef("hand", seat), b.card)), first.pick)
+    assert moved.outcome is None and moved.pick.focus == b.card
+    played = resolver.resolve(Tap(Place(ZoneRef("hand", seat), b.card)), moved.pick)
+    assert isinstance(played.outcome, Do) and played.outcome.actions == (b,)
+
+
+def test_ugly_passing_picks_up_to_the_count_then_confirms_all_at_once():
+    for game, seat in walk("ugly", 4, 5, 2000):
+        view = game.view(seat)
+        if view.phase == "pass" and view.select >= 2 and len(view.legal) > view.select:
+            break
+    else:
+        raise AssertionError("the passes never grew to two cards")
+    resolver = Resolver(view, load_layout("ugly"))
+    cards = [a.card for a in view.legal]
+    pick = Pick()
+    for card in cards[: view.select]:
+        pick = resolver.resolve(Tap(Place(ZoneRef("hand", seat), card)), pick).pick
+    assert resolver.confirm_state(pick)[0]
+    over = resolver.resolve(Tap(Place(ZoneRef("hand", seat), cards[view.select])), pick)
+    assert isinstance(over.outcome, Say) and over.pick == pick
+    done = resolver.resolve(Confirm(), pick)
+    assert isinstance(done.outcome, Do) and [a.card for a in done.outcome.actions] == cards[: view.select]

@@ -1,0 +1,74 @@
+"""The stage: a card is clicked where it is drawn, turned or attached, the topmost first."""
+
+import pygame
+
+from cardtable import games
+from cardtable.app.layout import Geometry, load_layout
+from cardtable.app.table.stage import Stage
+from cardtable.app.tokens import TableModel, Token
+from cardtable.engine import STANDARD, Slot, ZoneRef
+
+
+def stage_for(game: str, players: int, viewer: int = 0, size=(1280, 720)) -> Stage:
+    spec = games.get(game)
+    view = spec.new_game(players, seed=2).view(viewer)
+    layout = load_layout(game)
+    model = TableModel()
+    model.sync(view)
+    stage = Stage(layout, Geometry(layout, size, players, viewer), model)
+    stage.place_all(0.0)
+    return stage
+
+
+def test_a_side_seats_turned_card_is_hit_where_it_is_drawn_not_where_it_would_lie_upright():
+    stage = stage_for("ugly", 4)
+    left = stage.model.zones[("hand", 1)]  # the seat on the viewer's left: cards turned a quarter
+    token = left[0]
+    rect = stage.token_rect(token)
+    assert rect.width > rect.height  # drawn sideways
+    assert stage.token_at(rect.center) in left
+    upright_corner = (round(token.x), round(token.y - token.width * 0.65))  # inside an upright card only
+    assert not rect.collidepoint(upright_corner)
+    place = stage.place_at(rect.center)
+    assert place is not None and place.zone == ZoneRef("hand", 1) and place.card is None  # a hidden card
+    assert isinstance(place.slot, Slot) and place.slot.owner == 1
+
+
+def test_the_topmost_card_of_a_fan_wins_and_the_viewers_cards_carry_their_faces():
+    stage = stage_for("ugly", 4)
+    hand = stage.model.zones[("hand", 0)]
+    for token in hand:
+        point = stage.point_of(token.card)
+        assert point is not None and stage.token_at(point) is token
+        place = stage.place_at(point)
+        assert place.card == token.card and place.zone == ZoneRef("hand", 0)
+    last = hand[-1]
+    overlap = stage.token_rect(hand[-2]).clip(stage.token_rect(last)).center
+    assert stage.token_at(overlap) is last  # drawn later, so on top
+
+
+def test_an_attached_card_is_hit_by_its_own_outline():
+    stage = stage_for("ugly", 3)
+    host = stage.model.zones[("hand", 0)][5]
+    extra = Token(STANDARD.by_code("2D"), 0)
+    host.attached.append(extra)
+    rect = stage.attached_rect(host, extra, 0)
+    inside = rect.move(0, rect.height // 2 - 3).midtop
+    found = stage.place_at((inside[0], rect.bottom - 3))
+    assert found is not None and found.card == extra.card and found.slot is None
+
+
+def test_a_drop_on_an_empty_zone_finds_the_zone():
+    stage = stage_for("ultimate-loser", 4)
+    rect = stage.zone_rect(("play", 0))
+    place = stage.place_at(rect.center)
+    assert place is not None and place.zone == ZoneRef("play", 0) and place.card is None
+
+
+def test_rects_follow_the_window_size():
+    big = stage_for("ultimate-loser", 6, size=(1280, 720))
+    small = stage_for("ultimate-loser", 6, size=(900, 600))
+    screen = pygame.Rect(0, 0, 900, 600)
+    for sprite in small.sprites():
+        assert screen.contains(sprite.rect), sprite
+    assert len(big.sprites()) == len(small.sprites())
