@@ -1,11 +1,12 @@
 """Screenshot smoke test of the real app in a real (virtual) window.
 
-Launches ``cardtable --demo ugly`` on the X display given in DISPLAY, lets
-the computer players play into the first round, saves the window to a PNG
-and fails unless the picture shows a table (not a blank or black frame).
+Launches ``cardtable --demo GAME`` for every game with a table on the X
+display given in DISPLAY, lets the computer players play into the first
+round, saves the window to a PNG and fails unless the picture shows a table
+(not a blank or black frame).
 Run by ``.ci/run`` under Xvfb; usable by hand too:
 
-    xvfb-run -a python tests/smoke/screenshot.py [out.png]
+    xvfb-run -a python tests/smoke/screenshot.py [out-dir]
 """
 
 from __future__ import annotations
@@ -20,15 +21,24 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
 def main() -> int:
-    out = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(tempfile.gettempdir()) / "cardtable-smoke.png"
+    folder = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(tempfile.gettempdir())
     if not os.environ.get("DISPLAY"):
         print("no DISPLAY: run under xvfb-run", file=sys.stderr)
         return 2
+    from cardtable.app.layout import playable_games
+
+    failed = 0
+    for game in playable_games():
+        failed += shot(game, folder / f"cardtable-smoke-{game}.png")
+    return 1 if failed else 0
+
+
+def shot(game: str, out: Path) -> int:
     env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
-    cmd = [sys.executable, "-m", "cardtable.cli", "--demo", "ugly", "--seed", "3", "--exit-after", "6"]
+    cmd = [sys.executable, "-m", "cardtable.cli", "--demo", game, "--seed", "3", "--exit-after", "6"]
     result = subprocess.run([*cmd, "--screenshot", str(out)], env=env, timeout=120)
     if result.returncode != 0:
-        print(f"the app exited with {result.returncode}", file=sys.stderr)
+        print(f"{game}: the app exited with {result.returncode}", file=sys.stderr)
         return 1
     import pygame
 
@@ -36,9 +46,9 @@ def main() -> int:
     w, h = img.get_size()
     colors = {tuple(img.get_at((x, y)))[:3] for x in range(0, w, 23) for y in range(0, h, 17)}
     light = sum(1 for x in range(0, w, 23) for y in range(0, h, 17) if sum(img.get_at((x, y))[:3]) > 600)
-    print(f"screenshot {out}: {w}x{h}, {len(colors)} colours, {light} light samples (cards)")
+    print(f"{game}: screenshot {out}: {w}x{h}, {len(colors)} colours, {light} light samples (cards)")
     if (w, h) != (1280, 720) or len(colors) < 40 or light < 20:
-        print("the screenshot does not show a table", file=sys.stderr)
+        print(f"{game}: the screenshot does not show a table", file=sys.stderr)
         return 1
     return 0
 

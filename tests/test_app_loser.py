@@ -1,0 +1,231 @@
+"""Ultimate Loser at the table, driven headless with real clicks, drags and keys.
+
+The humans here play the moves the rule-based player would choose, made
+through the table's gestures (pick cards and Confirm, drag a group, the Pass
+button, a drag onto the exposed card, the big rock-paper-scissors buttons),
+so the games are real games and reach every phase.
+"""
+
+import random
+
+import pygame
+
+from cardtable import games
+from cardtable.ai import make_agent
+from cardtable.app.scenes.privacy import PrivacyScene
+from cardtable.app.scenes.results import ResultsScene
+from cardtable.app.scenes.table import TableScene
+from cardtable.engine import ZoneRef
+from ui import button, card_point, click, drag, key, make_app, table_game, target_point, tick, until
+
+SPEC = games.get("ultimate-loser")
+
+
+class Player:
+    """Makes each human decision through the table, as the rule-based bot would choose it."""
+
+    def __init__(self, scene: TableScene, seed: int = 0) -> None:
+        self.scene = scene
+        self.rng = random.Random(seed)
+        self.agents = {s: make_agent("normal", SPEC, 1000 + s) for s in scene.humans}
+        self.used: set[str] = set()
+
+    def move(self, app) -> None:
+        scene = self.scene
+        view = scene.view
+        seat = scene.viewer
+        action = self.agents[seat].choose(view)
+        before = len(scene.match.game.history)
+        if action.kind == "rps":
+            hook = scene.hook
+            b = next(b for b, a in hook.buttons if a.value == action.value)
+            click(app, b.rect.center)
+            self.used.add("rps")
+        elif action.kind == "pass":
+            if self.rng.random() < 0.5:
+                key(app, pygame.K_p)
+                self.used.add("pass key")
+            else:
+                click(app, button(scene, "Pass").rect.center)
+                self.used.add("pass button")
+        elif action.kind == "exchange":
+            exposed = scene.view.zone("exposed").cards[-1].card
+            if self.rng.random() < 0.5:
+                drag(app, card_point(scene, action.card), card_point(scene, exposed))
+                self.used.add("exchange drag")
+            else:
+                click(app, card_point(scene, action.card))
+                click(app, card_point(scene, exposed))
+                self.used.add("exchange clicks")
+        else:
+            self.play(app, action)
+        made = [entry[1] for entry in scene.match.game.history[before:] if entry[0] == seat]
+        assert made[:1] == [action], f"{action} was not made (made: {made})"
+
+    def play(self, app, action) -> None:
+        scene = self.scene
+        cards = list(action.cards)
+        self.rng.shuffle(cards)
+        way = self.rng.random()
+        for card in cards:
+            click(app, card_point(scene, card))
+        assert set(scene.pick.cards) == set(action.cards)
+        if way < 0.4:
+            confirm = button(scene, scene.label(action))
+            assert confirm.enabled
+            click(app, confirm.rect.center)
+            self.used.add("confirm")
+        elif way < 0.7:
+            key(app, pygame.K_RETURN)
+            self.used.add("enter")
+        else:
+            drag(app, card_point(scene, cards[0]), target_point(scene, ZoneRef("play", scene.viewer)))
+            self.used.add("drag group")
+
+
+def wait_for_turn(app, scene) -> None:
+    until(app, lambda: scene.my_turn or scene.match.over)
+
+
+def play_out(app, scene, player, check=None, limit=6000):
+    game = scene.match.game
+    for _ in range(limit):
+        if isinstance(app.stack.top, ResultsScene):
+            return
+        tick(app)
+        if check is not None:
+            check()
+        top = app.stack.top
+        if isinstance(top, PrivacyScene) or scene.summary is not None:
+            click(app, (640, 360))
+        elif isinstance(top, TableScene) and scene.my_turn:
+            player.move(app)
+    assert game.is_over(), "the match did not end"
+
+
+def test_a_whole_match_solo_by_gestures_ends_on_the_results_chart():
+    app = make_app()
+    seats = [("You", True), ("Ada", False), ("Bo", False), ("Cy", False)]
+    scene = table_game(app, seats, seed=11, game="ultimate-loser", variant="standard")
+    player = Player(scene, 1)
+    summaries = []
+
+    def check():
+        if scene.summary is not None and scene.summary[0] not in summaries:
+            summaries.append(scene.summary[0])
+
+    play_out(app, scene, player, check)
+    until(app, lambda: isinstance(app.stack.top, ResultsScene), 10)
+    results = app.stack.top
+    game = scene.match.game
+    assert results.view.over and set(results.view.winners) == set(game.winners())
+    assert len(results.rounds) == game.options["hands"] == 5
+    assert results.order[0] in game.winners()  # the fewest penalties first
+    assert len(summaries) == 4  # between hands, not after the last
+    assert {"confirm", "enter", "drag group"} <= player.used
+    assert player.used & {"pass key", "pass button"}
+
+
+def test_two_humans_see_only_their_own_hands_from_the_first_frame():
+    app = make_app()
+    seats = [("Mia", True), ("Ada", False), ("Noor", True), ("Bo", False)]
+    scene = table_game(app, seats, seed=5, game="ultimate-loser")
+    game = scene.match.game
+    humans = (0, 2)
+    frames = 0
+    # What each human's own views showed, hand by hand: while a hand's last trick is still on
+    # screen the game has already dealt the next, so the last hand's public cards count too.
+    seen: dict[tuple[int, int], set] = {}
+
+    def check():
+        nonlocal frames
+        hand = game.hand_no
+        for h in humans:
+            seen.setdefault((h, hand), set()).update(scene.match.view(h).known_cards())
+        visible = app.stack.visible()
+        if scene not in visible:
+            return
+        assert scene.viewer in humans, "the table showed before a human was at the screen"
+        me = scene.viewer
+        allowed = seen[(me, hand)] | seen.get((me, hand - 1), set())
+        for other in humans:
+            if other != me:
+                leaked = scene.drawn_faces & (set(game.hands[other].cards) - allowed)
+                assert not leaked, f"{scene.names[me]} saw {leaked}"
+        frames += 1
+
+    tick(app)
+    assert isinstance(app.stack.top, PrivacyScene)  # nobody's cards before the first player is ready
+    check()
+    player = Player(scene, 2)
+    play_out(app, scene, player, check, limit=8000)
+    assert frames > 200
+
+
+def test_a_hand_card_dropped_on_the_exposed_card_exchanges_it():
+    app = make_app()
+    seats = [("You", True), ("Ada", False), ("Bo", False)]
+    for seed in range(30):
+        scene = table_game(app, seats, seed=seed, game="ultimate-loser")
+        wait_for_turn(app, scene)
+        if any(a.kind == "exchange" for a in scene.view.legal):
+            break
+        app.pop()
+    else:
+        raise AssertionError("never followed a trick")
+    game = scene.match.game
+    card = next(a.card for a in scene.view.legal if a.kind == "exchange")
+    exposed = scene.view.zone("exposed").cards[-1].card
+    drag(app, card_point(scene, card), card_point(scene, exposed))
+    assert game.exposed.cards[-1] == card and exposed in game.hands[0].cards
+
+
+def test_an_illegal_combination_is_refused_with_the_reason():
+    app = make_app()
+    seats = [("You", True), ("Ada", False), ("Bo", False), ("Cy", False)]
+    for seed in range(40):
+        scene = table_game(app, seats, seed=seed, game="ultimate-loser")
+        wait_for_turn(app, scene)
+        lead = scene.view.info.get("lead_type")
+        if lead is not None and lead[1] == 1:  # a single was led: a pair does not follow it
+            hand = scene.view.zone("hand", 0).known_cards
+            ranks = {}
+            for c in hand:
+                ranks.setdefault(c.rank, []).append(c)
+            pair = next((cs[:2] for cs in ranks.values() if len(cs) >= 2), None)
+            if pair:
+                break
+        app.pop()
+    else:
+        raise AssertionError("no pair in hand against a single lead")
+    game = scene.match.game
+    before = game.to_dict()
+    for card in pair:
+        click(app, card_point(scene, card))
+    confirm = scene.controls.find("confirm")
+    assert confirm is not None and not confirm.button.enabled  # no legal play with these cards
+    drag(app, card_point(scene, pair[0]), target_point(scene, ZoneRef("play", 0)))
+    assert game.to_dict() == before
+    assert scene.status_text().startswith("This trick was led with a single")
+
+
+def test_keyboard_picks_and_plays_a_single():
+    app = make_app()
+    seats = [("You", True), ("Ada", False), ("Bo", False), ("Cy", False)]
+    for seed in range(40):
+        scene = table_game(app, seats, seed=seed, game="ultimate-loser")
+        wait_for_turn(app, scene)
+        if scene.view.info.get("lead_type") is None:  # the viewer leads: any single goes
+            break
+        app.pop()
+    else:
+        raise AssertionError("the viewer never led")
+    game = scene.match.game
+    before = len(game.history)
+    key(app, pygame.K_RIGHT)
+    focus = scene.pick.focus
+    assert focus is not None
+    key(app, pygame.K_SPACE)
+    assert scene.pick.cards == (focus,)
+    key(app, pygame.K_RETURN)
+    assert len(game.history) > before and game.history[before][1].cards == (focus,)
