@@ -229,3 +229,29 @@ def test_keyboard_picks_and_plays_a_single():
     assert scene.pick.cards == (focus,)
     key(app, pygame.K_RETURN)
     assert len(game.history) > before and game.history[before][1].cards == (focus,)
+
+
+def test_a_pair_is_picked_and_played_with_the_keyboard_alone():
+    app = make_app()
+    seats = [("You", True), ("Ada", False), ("Bo", False)]
+    for seed in range(40):
+        scene = table_game(app, seats, seed=seed, game="ultimate-loser")
+        wait_for_turn(app, scene)
+        pairs = [a for a in scene.view.legal if a.kind == "play" and len(a.cards) == 2]
+        if pairs and scene.view.info["lead_type"] is None:
+            break
+        app.pop()
+    else:
+        raise AssertionError("never a pair to lead")
+    pair = pairs[0]
+    key(app, pygame.K_RIGHT)
+    for _ in range(40):  # Right walks the hand; Space picks the focused card
+        if scene.pick.focus in pair.cards and scene.pick.focus not in scene.pick.cards:
+            key(app, pygame.K_SPACE)
+        if set(scene.pick.cards) == set(pair.cards):
+            break
+        key(app, pygame.K_RIGHT)
+    assert set(scene.pick.cards) == set(pair.cards)
+    made = len(scene.match.game.history)
+    key(app, pygame.K_RETURN)
+    assert scene.match.game.history[made] == (0, pair)
