@@ -11,7 +11,7 @@ from cardtable.games.ugh.sets import is_set, set_score
 from ugh_support import UGH
 
 VARIANTS = sorted(UGH.variants)
-KINDS = ("flip", "take", "lock", "cancel", "end", "steal", "keep", "discard", "done", "pass")
+KINDS = ("flip", "take", "lock", "cancel", "end", "steal", "pool", "keep", "discard", "done", "pass")
 
 
 def _face_down(game, seat):
@@ -37,10 +37,12 @@ def _check_scores(game):
         # Every set is one card of each color, scored by the rules, and lies in the Victory pile.
         for cards, score in sets:
             assert is_set(cards, t.color) and score == set_score(cards, t.kind, t.value)
-        face_down = _face_down(game, s)
-        assert sorted(locked) == sorted(set(game.victory[s].cards) - face_down)
-        assert len(face_down) == game.ughs[s] and all(t.kind[c] == UGH_KIND for c in face_down)
-        assert game.scores()[s] == sum(score for _, score in sets) + points * len(face_down)
+        # The rest of the Victory pile is first-flip Ugh! cards, face up (everyone saw them).
+        ughs = [c for c in game.victory[s].cards if t.kind[c] == UGH_KIND]
+        assert not _face_down(game, s)
+        assert sorted(locked) == sorted(set(game.victory[s].cards) - set(ughs))
+        assert len(ughs) == game.ughs[s]
+        assert game.scores()[s] == sum(score for _, score in sets) + points * len(ughs)
     assert game.view(None).info["sets"] == tuple(tuple(x) for x in game.sets)
 
 
@@ -97,8 +99,8 @@ def test_random_games_keep_every_invariant_and_end(seed, players, variant, check
         seat = to_act[0]
         legal = game.legal_actions(seat)
         assert legal, "a seat asked to act always has a legal action"
-        # A click on a card, or the Wild dropped on a card, means one action.
-        gestures = [(a.card, a.target if a.kind == "steal" else None) for a in legal if a.card is not None]
+        # A card dropped on a place means one action (a Wild: on a card, the Pool or a pile).
+        gestures = [(a.card, a.target) for a in legal if a.card is not None]
         assert len(gestures) == len(set(gestures))
         # The status line offers a flip exactly when flipping is legal.
         assert ("flip" in game.view(seat).prompt.lower()) == any(a.kind == "flip" for a in legal)

@@ -252,11 +252,32 @@ def test_a_wild_kept_as_a_number_card_goes_onto_the_safety_pile():
     assert pool_faces(game, 0) == ["WO"]
 
 
-def test_a_wild_with_nothing_to_steal_is_a_number_card_without_asking():
+def test_a_flipped_wild_offers_steal_pool_or_the_next_safety_pile():
+    # RULES.md section 3: (a) steal, (b) straight into the Pool, (c) onto the next Safety pile.
+    game = ugh_game(pools=["", "O1 G3", "", ""], deck="G2 WO G5")
+    do(game, 0, "flip")
+    do(game, 0, "flip")
+    assert game.phase == "wild"
+    choices = {a.kind: a for a in game.legal_actions(0)}
+    assert set(choices) == {"steal", "pool", "keep"}
+    assert faces([choices["steal"].target]) == ["O1"]  # an orange Wild steals only orange
+    assert choices["pool"].target == ZoneRef("pool", 0) and choices["keep"].target == ZoneRef("safety2")
+    events = do(game, 0, "pool")
+    assert pool_faces(game, 0) == ["WO"] and faces(game.safety[1].cards) == []
+    assert [(e.src, e.dst) for e in events if isinstance(e, Moved)][0] == (("flipped", None), ("pool", 0))
+    assert game.to_act() == (1,)  # taking is done and no set can be locked: the turn passed
+
+
+def test_a_wild_with_nothing_to_steal_still_offers_pool_or_safety_pile():
     game = ugh_game(pools=["O1", "P1", "", ""], deck="WO G5")
-    events = do(game, 0, "flip")
+    do(game, 0, "flip")
+    assert game.phase == "wild"
+    assert {a.kind for a in game.legal_actions(0)} == {"pool", "keep"}
+    events = do(game, 0, "keep")
     assert game.phase == "turn" and faces(game.safety[0].cards) == ["WO"]
-    assert events[0].dst == ("safety1", None)
+    assert [e.dst for e in events if isinstance(e, Moved)] == [("safety1", None)]
+    do(game, 0, "take", "WO")  # and it can be taken from there at once
+    assert pool_faces(game, 0) == ["O1", "WO"]
 
 
 @pytest.mark.parametrize("steals", [True, False])
@@ -268,7 +289,7 @@ def test_a_wild_flipped_fourth_steals_or_goes_into_the_pool(steals):
         do(game, 0, "flip")
     if steals:
         assert game.phase == "wild"
-        assert find(game, 0, "keep").target == ZoneRef("pool", 0)
+        assert {a.kind for a in game.legal_actions(0)} == {"steal", "pool"}  # no 4th Safety pile
         do(game, 0, "steal", "O1")
         assert pool_faces(game, 0) == ["O1"]
     else:
@@ -276,25 +297,38 @@ def test_a_wild_flipped_fourth_steals_or_goes_into_the_pool(steals):
     assert game.to_act() == (1,)
 
 
+def test_a_wild_flipped_fourth_with_nothing_to_steal_goes_into_the_pool_without_asking():
+    game = ugh_game(pools=["", "P1", "", ""], deck="G1 G2 G3 WO G5")
+    for _ in range(4):
+        do(game, 0, "flip")
+    assert pool_faces(game, 0) == ["WO"] and game.to_act() == (1,)
+
+
+def test_the_first_player_can_be_the_first_seat():
+    for seed in range(20):
+        game = UGH.new_game(4, {"first_player": "first_seat"}, seed=seed)
+        assert game.to_act() == (0,) and game.view(0).info["first_player"] == 0
+    assert UGH.schema.defaults()["first_player"] == "random"
+
+
 # -- Ugh! cards -----------------------------------------------------------------------
 
 
-def test_first_flip_ugh_goes_face_down_to_the_victory_pile_for_3_points():
+def test_first_flip_ugh_goes_face_up_to_the_victory_pile_for_3_points():
     game = ugh_game(pools=["G4 O2", "", "", ""], deck="UGH G5")
     events = do(game, 0, "flip")
     assert game.scores()[0] == 3
     assert faces(game.victory[0].cards) == ["UGH"]
-    assert not game.victory[0].state[game.victory[0].cards[0]].face_up
     assert pool_faces(game, 0) == ["G4", "O2"]  # a plain Ugh! only ends the turn
     assert game.to_act() == (1,)
     assert ScoreChanged(0, 3, 3, "first-flip Ugh!") in events
-    # Everyone saw the flip; the Victory pile shows it to the others only as a count.
+    # Everyone saw the flip, so the card stays public in the Victory pile (RULES.md section 3).
     assert events[0].card is not None and events[0].seen == -1
     to_victory = next(e for e in events if isinstance(e, Moved) and e.dst == ("victory", 0))
-    assert not to_victory.face_up and to_victory.for_seat(1).card is None and to_victory.for_seat(0).card
-    other = game.view(1).zone("victory", 0)
-    assert other.hidden_count == 1 and other.cards[0].face_up is False
-    assert game.view(0).zone("victory", 0).known_cards == game.victory[0].cards
+    assert to_victory.face_up and all(to_victory.for_seat(s).card is not None for s in (0, 1, None))
+    for seat in (0, 1, None):
+        zone = game.view(seat).zone("victory", 0)
+        assert zone.hidden_count == 0 and zone.known_cards == game.victory[0].cards
     assert game.view(1).info["first_ughs"] == (1, 0, 0, 0)
 
 
@@ -560,6 +594,7 @@ def test_option_defaults_follow_the_rules():
         "decks": "auto",
         "younger_players": False,
         "first_ugh_points": 3,
+        "first_player": "random",
         "fourth_flip_wild_steals": True,
     }
 

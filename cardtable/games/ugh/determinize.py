@@ -1,13 +1,13 @@
 """Ugh!: a full game consistent with one seat's view (the door for search).
 
 Almost everything in Ugh! is public. What a seat cannot see is the order and
-content of the deck, and the first-flip Ugh! cards face down in the other
-players' Victory piles. The cards it has not seen are dealt at random into
-those places, an Ugh! card into each face-down Victory slot (the only
-constraint, so a shuffle does it: no general matching is needed), the rest
-into the deck in random order; then the view is written as a saved-game
-state and loaded, so a determinized game is built by the same code as a
-loaded one.
+content of the deck (and, in games saved before first-flip Ugh! cards were
+public, those cards face down in the other players' Victory piles). The
+cards it has not seen are dealt at random into those places, an Ugh! card
+into each face-down Victory slot (the only constraint, so a shuffle does it:
+no general matching is needed), the rest into the deck in random order;
+then the view is written as a saved-game state and loaded, so a
+determinized game is built by the same code as a loaded one.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardtable.engine import AUTO, BoolOption, IntOption, OptionSchema
+from cardtable.engine import AUTO, BoolOption, ChoiceOption, IntOption, OptionSchema
 
 SCHEMA = OptionSchema(
     [
@@ -28,6 +28,13 @@ SCHEMA = OptionSchema(
             label="First-flip Ugh! points",
             minimum=0,
             maximum=20,
+        ),
+        ChoiceOption(
+            "first_player",
+            "random",
+            "Who goes first: a random player, or the first seat (the table seats the youngest there).",
+            label="First player",
+            choices=("random", "first_seat"),
         ),
         BoolOption(
             "fourth_flip_wild_steals",

@@ -37,8 +37,8 @@ def rollout(game: UghGame, seat: int, rng: random.Random) -> Action:
         return min(kinds["discard"], key=lambda a: _worth(game, a.card))  # type: ignore[arg-type]
     if "done" in kinds:
         return kinds["done"][0]
-    if "keep" in kinds:
-        return kinds["keep"][0]
+    if "pool" in kinds:  # a flipped Wild, nothing worth stealing: take it
+        return kinds["pool"][0]
     takes = kinds.get("take", [])
     best = max(takes, key=lambda a: _worth(game, a.card), default=None)  # type: ignore[arg-type]
     if "flip" in kinds and (best is None or (game.flips < 2 and _worth(game, best.card) < 4)):  # type: ignore[arg-type]

@@ -4,11 +4,12 @@ Zones: the ``deck`` (face down, its top is the end of the list), three shared
 ``safety1``..``safety3`` piles kept between turns, ``flipped`` (a Wild or Ugh!
 card waiting while its player decides), the ``discard`` pile, and per seat a
 face-up ``pool``, a ``set`` (the set being put together to lock) and a
-``victory`` pile (locked sets face up, first-flip Ugh! cards face down: the
-other seats see those only as a count).
+``victory`` pile (locked sets and first-flip Ugh! cards, all face up:
+everyone saw those Ugh! cards flipped, RULES.md section 3).
 
 Phases: ``turn`` (the current player flips, takes, locks or ends), ``wild``
-(a flipped Wild: steal with it, or keep it as a Number card), ``discard``
+(a flipped Wild: steal with it, put it in the Pool, or put it on the next
+Safety pile like a Number card), ``discard``
 (an Ugh! card's discards, one card per action), ``window`` (the last-card
 window: before the last card is flipped every player, from the current one
 clockwise, may lock sets; these seats act off-turn) and ``over``.
@@ -18,25 +19,24 @@ Actions (one card per action, each saying where it goes, DESIGN.md):
 target = the player's ``pool``); ``lock`` (card = a Pool card to put in the
 ``set`` being formed: the third card locks the set; ``cancel`` puts them
 back); ``end`` (after taking); after a Wild, ``steal`` (card = the Wild,
-target = the Card it steals) or ``keep`` (target = the Safety pile or the
-Pool it goes to); ``discard`` after an Ugh! (target = the ``discard`` pile);
-``done`` to leave the last-card window. Forming a set card by card keeps the list as small as
+target = the Card it steals), ``pool`` (target = the player's Pool: taking
+done) or ``keep`` (target = the next Safety pile; flips 1-3 only);
+``discard`` after an Ugh! (target = the ``discard`` pile); ``done`` to leave
+the last-card window. Forming a set card by card keeps the list as small as
 the Pool (every possible set as its own action grows with the product of
 the colors held) and maps a click on a Pool card to exactly one action. A
 card is offered only if the rest of the Pool can still complete the set.
 
-Where the choice is forced there is no action: a Wild nobody's card can be
-stolen with is treated as a Number card; discards are made without asking
+Where the choice is forced there is no action: a 4th-flip Wild with nothing
+to steal goes into the Pool; discards are made without asking
 when the whole Pool must go or the cards to choose from are alike (two
 green 1s; for the Ice Age, per color); the turn ends by itself when the card
 is taken and no set can be locked; seats with no set are skipped in the
 last-card window.
 
-**Decisions where RULES.md is silent.** A Wild flipped 4th may still steal
-(the source: the 4th card "must be played"); with ``fourth_flip_wild_steals``
-off it goes into the Pool as a Number card. A flipped Wild is decided first,
-steal or keep, before any locking (locking could change nothing: a Wild
-steals only from the other Pools). The Ice Age counts the All Wild as no
+**Decisions where RULES.md is silent.** A flipped Wild is decided first
+(steal, Pool or Safety pile) before any locking (locking could change
+nothing: a Wild steals only from the other Pools). The Ice Age counts the All Wild as no
 color of its own, so it goes only as the one card more; the one card of each
 color is discarded first, then the one more (the same choices, in a fixed
 order). When the last card is an Ugh!, nothing is discarded: the game ends
@@ -55,7 +55,6 @@ from cardtable.engine import (
     Action,
     Announced,
     Card,
-    CardState,
     Event,
     GameOver,
     IllegalAction,
@@ -143,7 +142,7 @@ class UghGame(Game):
         self._make_zones()
         self.deck.cards = list(self.catalog.cards)
         self.rng.shuffle(self.deck.cards)
-        self.first_player = self.rng.randrange(n)
+        self.first_player = 0 if self.options["first_player"] == "first_seat" else self.rng.randrange(n)
         self.turn = self.first_player
         self.phase = "turn"
         self.flips = 0
@@ -201,8 +200,12 @@ class UghGame(Game):
             return [discard[c] for c in discard_candidates(pool, self.ice_colors, t.color)]
         if phase == "wild":
             wild = self.flipped.cards[-1]
-            out = [_steal_action(wild, c, victim) for victim, c in self._steal_targets(seat, wild)]
-            out.append(self._keep_action(wild))
+            out = []
+            if self.flips < MAX_FLIPS or self.fourth_steals:
+                out = [_steal_action(wild, c, victim) for victim, c in self._steal_targets(seat, wild)]
+            out.append(self._pool_action(wild, seat))
+            if self.flips < MAX_FLIPS:
+                out.append(self._keep_action(wild))
             return out
         # the last-card window
         lock = t.lock(seat)
@@ -232,7 +235,9 @@ class UghGame(Game):
             return
         if kind == "lock":
             if phase == "wild":
-                raise IllegalAction("decide about the Wild first: steal with it or keep it")
+                raise IllegalAction(
+                    "decide about the Wild first: steal with it, or put it in your Pool or on a Safety pile"
+                )
             if phase == "discard":
                 raise IllegalAction("an Ugh! card was flipped: no more locking this turn")
             self._check_lock(seat, card)
@@ -277,15 +282,22 @@ class UghGame(Game):
     def _check_wild(self, seat: int, kind: str, action: Action) -> None:
         wild = self.flipped.cards[-1]
         card = action.card
-        if kind == "keep":
+        if kind in ("keep", "pool"):
             if card is not None and card != wild:
-                raise IllegalAction(f"the card to keep is the {wild.name}, not {card.name}")
-            expected = self._keep_action(wild).target
-            if action.target is not None and action.target != expected:
-                raise IllegalAction(f"the {wild.name} can only go {self._keep_place()}")
+                raise IllegalAction(f"the card to place is the {wild.name}, not {card.name}")
+            if kind == "keep" and self.flips >= MAX_FLIPS:
+                raise IllegalAction(
+                    f"a 4th card cannot go onto a Safety pile: the {wild.name} steals or goes into your Pool"
+                )
             return
         if kind != "steal":
-            raise IllegalAction(f"steal a card with the {wild.name} or keep it, not {kind}")
+            raise IllegalAction(
+                f"steal with the {wild.name}, or put it in your Pool or on a Safety pile, not {kind}"
+            )
+        if self.flips >= MAX_FLIPS and not self.fourth_steals:
+            raise IllegalAction(
+                f"a Wild flipped 4th does not steal at this table: the {wild.name} goes into your Pool"
+            )
         if card is not None and card != wild:
             raise IllegalAction(f"a steal is made with the {wild.name}, not {card.name}")
         card = action.target
@@ -346,6 +358,12 @@ class UghGame(Game):
             wild = self.flipped.cards.pop()
             self.phase = "turn"
             self._place(wild, FLIPPED_REF, events)
+        elif kind == "pool":
+            wild = self.flipped.cards.pop()
+            self.phase = "turn"
+            self.pools[seat].cards.append(wild)
+            events.append(Moved(wild, 0, FLIPPED_REF, self._pool_ref[seat]))
+            self._taken(events)
         else:  # done: leave the last-card window
             self._next_in_window(events)
         return events
@@ -362,10 +380,9 @@ class UghGame(Game):
             events.append(Announced("ugh", seat, card, f"{seat_ref(seat)} flips {card.name}"))
             self._resolve_ugh(card, events)
             return
-        if (
-            kind == WILD
-            and (self.flips < MAX_FLIPS or self.fourth_steals)
-            and self._steal_targets(seat, card, first_only=True)
+        if kind == WILD and (
+            self.flips < MAX_FLIPS  # Pool or Safety pile is always a choice
+            or (self.fourth_steals and self._steal_targets(seat, card, first_only=True))
         ):
             self.flipped.cards.append(card)
             events.append(Moved(card, 0, DECK_REF, FLIPPED_REF))
@@ -467,8 +484,8 @@ class UghGame(Game):
         card = self.flipped.cards.pop()
         if self.flips == 1:
             victory = self.victory[seat]
-            victory.add(card, state=CardState(face_up=False))
-            events.append(Moved(card, 0, FLIPPED_REF, self._victory_ref[seat], 1 << seat, False))
+            victory.cards.append(card)  # face up: everyone saw it flipped (RULES.md section 3)
+            events.append(Moved(card, 0, FLIPPED_REF, self._victory_ref[seat]))
             self.ughs[seat] += 1
             self.totals[seat] += self.ugh_points
             events.append(ScoreChanged(seat, self.ugh_points, self.totals[seat], "first-flip Ugh!"))
@@ -575,13 +592,14 @@ class UghGame(Game):
         cards = self.catalog.cards
         return isinstance(card, Card) and 0 <= card < len(cards) and cards[card].code == card.code
 
-    def _keep_place(self) -> str:
-        return f"on Safety pile {self.flips}" if self.flips < MAX_FLIPS else "into your Pool"
-
     def _keep_action(self, wild: Card) -> Action:
-        target = self._safety_zone[self.flips - 1] if self.flips < MAX_FLIPS else ZoneRef("pool", self.turn)
-        label = f"Use the {wild.name} as a Number card {self._keep_place()}"
-        return Action("keep", wild, target=target, label=label)
+        """The Wild onto the next Safety pile, like a Number card (flips 1-3 only)."""
+        label = f"Put the {wild.name} on Safety pile {self.flips}"
+        return Action("keep", wild, target=self._safety_zone[self.flips - 1], label=label)
+
+    def _pool_action(self, wild: Card, seat: int) -> Action:
+        """The Wild straight into the Pool: the taking is done."""
+        return Action("pool", wild, target=ZoneRef("pool", seat), label=f"Put the {wild.name} in your Pool")
 
     def _discard_hint(self) -> str:
         if self.ice_colors:
@@ -619,6 +637,10 @@ class UghGame(Game):
             "first_ugh_points": self.ugh_points,
             "decks": self.t.decks,
             "deck_size": len(self.deck.cards),
+            # Every card off the deck is public, so this count is public too (the source's tip:
+            # watch how many Ugh! cards are left before flipping again).
+            "deck_ughs": sum(1 for c in self.deck.cards if self.t.kind[c] == UGH),
+            "score_label": "points",
         }
 
     def _prompt(self, seat: int | None) -> str:

@@ -29,7 +29,7 @@ def choose(view: View, rng: random.Random) -> Action:
         return _continue_set(k, legal)
     if "discard" in kinds:
         return _choose_discard(k, legal)
-    if "keep" in kinds:
+    if "pool" in kinds:  # a flipped Wild
         return _choose_wild(k, legal)
     if "done" in kinds:  # the last-card window: lock everything
         return _lock_or(k, legal, "done", final=True)
@@ -114,18 +114,22 @@ def _choose_discard(k: Knowledge, legal: Sequence[Action]) -> Action:
 
 
 def _choose_wild(k: Knowledge, legal: Sequence[Action]) -> Action:
+    """Steal, take the Wild into the Pool, or put it on a Safety pile: the best gain now."""
     base = k.valuer.value(k.faces(k.pool))
-    keep = next(a for a in legal if a.kind == "keep")
-    wild = keep.card
+    pool = next(a for a in legal if a.kind == "pool")
+    wild = pool.card
     assert wild is not None
-    pile = _pile_index(keep.target)
-    if pile is None:
-        keep_value = k.valuer.value(k.faces([*k.pool, wild])) - base
-    else:
+    best, best_value = pool, k.valuer.value(k.faces([*k.pool, wild])) - base
+    keep = next((a for a in legal if a.kind == "keep"), None)
+    pile = None if keep is None else _pile_index(keep.target)
+    if keep is not None and pile is not None:
+        # On the pile the Wild is one more top to choose from: worth it only when another top
+        # is better for this Pool than the Wild (which is then left to the others).
         tops = list(k.tops)
         tops[pile] = wild
-        keep_value = max(k.valuer.value(k.faces([*k.pool, c])) - base for c in tops if c is not None)
-    best, best_value = keep, keep_value
+        value = max(k.valuer.value(k.faces([*k.pool, c])) - base for c in tops if c is not None)
+        if value > best_value:
+            best, best_value = keep, value
     for a in legal:
         if a.kind == "steal" and isinstance(a.target, Card):
             victim = next(s for s, pool in enumerate(k.pools) if a.target in pool)
