@@ -44,6 +44,9 @@ PIPS: dict[int, list[tuple[int, float]]] = {
 }
 
 COURT_GOLD = (214, 168, 58)
+COLOR_SHAPES = {"green": "circle", "orange": "triangle", "purple": "square"}
+"""A shape per color of a game's own deck, for players who cannot tell the colors apart."""
+
 CUSTOM_COLORS = {
     "green": (46, 150, 72),
     "orange": (232, 126, 32),
@@ -234,6 +237,8 @@ class CardArt:
         return surf
 
     def _custom(self, card: Card, width: int) -> pygame.Surface:
+        """A card of a game's own deck (Ugh!): its color, its value, and a shape per color so
+        that color is never the only cue."""
         base = CUSTOM_COLORS.get(card.color or "", (90, 90, 90))
         if "blue" in card.tags:
             base = CUSTOM_COLORS["blue"]
@@ -241,18 +246,26 @@ class CardArt:
         height = surf.get_height()
         inner = surf.get_rect().inflate(-max(4, width // 10), -max(4, width // 10))
         pygame.draw.rect(surf, base, inner, border_radius=max(3, width // 14))
-        if card.value is not None:
-            main = str(card.value)
-        elif card.kind == "wild":
+        if card.kind == "wild":
             main = "W"
+        elif card.kind == "ugh" and not card.value:
+            main = "ICE" if "ice-age" in card.tags else "UGH!"
         else:
-            main = card.name[:5]
+            main = str(card.value)
         big = self._glyph(main, width * (0.5 if len(main) <= 2 else 0.26), theme.PAPER, "bold")
         surf.blit(big, big.get_rect(center=(width // 2, height // 2)))
         caption = self._glyph(card.name, width * 0.13, theme.PAPER, "bold")
         if caption.get_width() > inner.width - 4:
             caption = pygame.transform.smoothscale_by(caption, (inner.width - 4) / caption.get_width())
         surf.blit(caption, caption.get_rect(midtop=(width // 2, inner.top + 4)))
+        colors = (
+            list(COLOR_SHAPES) if card.color == "all" else [card.color] if card.color in COLOR_SHAPES else []
+        )
+        size = max(4, round(width * 0.11))
+        y = inner.bottom - size - max(3, width // 18)
+        x0 = width // 2 - (len(colors) - 1) * (size + 3)
+        for i, color in enumerate(colors):
+            _shape(surf, COLOR_SHAPES[color], (x0 + i * 2 * (size + 3), y), size)
         return surf
 
     def _render_back(self, back: int, width: int) -> pygame.Surface:
@@ -276,3 +289,20 @@ class CardArt:
         mark = self._glyph("\u2660" if back % 2 == 0 else "\u2665", width * 0.24, pattern)
         surf.blit(mark, mark.get_rect(center=medal.center))
         return surf
+
+
+def _shape(surf: pygame.Surface, shape: str, center: tuple[int, int], size: int) -> None:
+    """A small white shape with a dark outline, drawn (not a font glyph: every font has it)."""
+    x, y = center
+    if shape == "circle":
+        pygame.draw.circle(surf, theme.PAPER, center, size)
+        pygame.draw.circle(surf, (30, 30, 30), center, size, 1)
+    elif shape == "triangle":
+        points = [(x, y - size), (x + size, y + size), (x - size, y + size)]
+        pygame.draw.polygon(surf, theme.PAPER, points)
+        pygame.draw.polygon(surf, (30, 30, 30), points, 1)
+    else:
+        rect = pygame.Rect(0, 0, 2 * size - 1, 2 * size - 1)
+        rect.center = center
+        pygame.draw.rect(surf, theme.PAPER, rect)
+        pygame.draw.rect(surf, (30, 30, 30), rect, 1)

@@ -135,7 +135,7 @@ def _style(doc: YamlDoc, keys: Keys, body: dict[str, Any], base: ZoneStyle | Non
             v = _number(doc, here, v, 0.0, 3.0)
         elif key == "max_span":
             v = _number(doc, here, v, 1.0, 5000.0)
-        elif key in ("rotate", "count", "hidden"):
+        elif key in ("rotate", "count", "hidden", "outline"):
             if not isinstance(v, bool):
                 raise doc.error(here, "must be true or false")
         elif key == "title":

@@ -14,7 +14,7 @@ DESIGN_W, DESIGN_H = 1280, 720
 """The design space layouts are written in; it scales with the window."""
 
 STYLES = ("fan", "row", "stack", "pile")
-SORTS = ("none", "suit", "rank")
+SORTS = ("none", "suit", "rank", "color")
 FACES = ("auto", "down", "up")
 SELECTS = ("", "count", "combo")
 CLICKS = ("focus", "do")
@@ -34,6 +34,7 @@ class ZoneStyle:
     title: str = ""
     sort: str = "none"  # how the cards are ordered on screen
     hidden: bool = False  # not drawn at all (the cards still animate through it)
+    outline: bool = False  # show the place (and its title) even while it is empty
 
 
 @dataclass(frozen=True)

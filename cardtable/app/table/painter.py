@@ -68,12 +68,16 @@ class Painter:
     def _labels(self, surface: pygame.Surface, stage: Stage) -> None:
         s = stage.geometry.scale
         for ref, tokens in stage.model.zones.items():
-            if not stage.known(ref) or not tokens:
+            if not stage.known(ref):
                 continue
             style = stage.geometry.zone_style(*ref)
+            if not tokens and not style.outline:
+                continue
             if not (style.count or style.title):
                 continue
             rect = stage.zone_rect(ref)
+            if not tokens:  # an empty place still shows where it is (a Safety pile)
+                surface.blit(box(rect.size, (255, 255, 255, 18), (255, 255, 255, 70), 2, 8), rect)
             label = f"{style.title} {len(tokens)}".strip() if style.count else style.title
             draw_text(
                 surface,

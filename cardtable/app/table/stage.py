@@ -33,7 +33,18 @@ def rank_key(token: Token) -> tuple:
     return (0, card.rank, display_key(token)[1], token.id)
 
 
-SORT_KEYS = {"suit": display_key, "rank": rank_key}
+COLOR_ORDER = {"green": 0, "orange": 1, "purple": 2, "all": 3}
+
+
+def color_key(token: Token) -> tuple:
+    """Sort key for a Pool of colored cards: by color (a set takes one of each), then value."""
+    card = token.card
+    if card is None:
+        return (9, 0, 0, token.id)
+    return (COLOR_ORDER.get(card.color or "", 4), card.kind != "number", card.value or 0, token.id)
+
+
+SORT_KEYS = {"suit": display_key, "rank": rank_key, "color": color_key}
 
 
 @dataclass(frozen=True)
