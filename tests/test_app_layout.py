@@ -102,6 +102,12 @@ def test_seats_are_placed_relative_to_the_viewer():
         (BASE + "actions: {play: {select: many}}\n", 3, "actions.play.select", "one of"),
         (BASE + "plate: {lines: [{txt: x}]}\n", 3, "plate.lines.0.txt", "unknown key"),
         (BASE + "timing: [{event: explode}]\n", 3, "timing.0.event", "one of"),
+        (
+            "card_width: 90\nzones:\n  pile: {at: [1, 1], outline: yes please}\n",
+            3,
+            "zones.pile.outline",
+            "true or",
+        ),
         (BASE + "hook: rm -rf\n", 3, "hook", "hooks"),
         (
             "card_width: 90\nzones:\n  hand: {seat: [0, 1], home: true}\n  pile: {at: [1, 1], home: true}\n",
@@ -118,6 +124,7 @@ def test_seats_are_placed_relative_to_the_viewer():
     ],
 )
 def test_layout_mistakes_are_located(text, line, key, words):
+    """Each mistake names its file, line and key (every style key is read, outline included)."""
     with pytest.raises(ConfigError) as info:
         parse_layout("x", parse_yaml(text, "layouts/x.yaml"))
     assert info.value.line == line and info.value.key == key and words in str(info.value)
@@ -149,3 +156,14 @@ def test_badges_keep_clear_of_name_plates(game, players, size):
         for seat in range(players):
             plate = geometry.plate_box(seat, 190 * s, 70 * s)
             assert not boxes_overlap(box, plate), f"the {badge.key} badge covers the plate of seat {seat}"
+
+
+def test_every_style_key_is_read_for_zones_and_their_variants():
+    text = (
+        "card_width: 90\nzones:\n  hand: {seat: [0, 1], home: true}\n"
+        "  pile: {at: [1, 1], outline: true, sort: color, compact: {outline: false}}\n"
+    )
+    layout = parse_layout("x", parse_yaml(text, "layouts/x.yaml"))
+    assert layout.zones["pile"].resolved(False, False)[1].outline is True
+    assert layout.zones["pile"].resolved(False, True)[1].outline is False
+    assert layout.zones["pile"].resolved(False, False)[1].sort == "color"

@@ -6,6 +6,7 @@ The schema is documented in the header of each built-in layout file
 
 from __future__ import annotations
 
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +45,7 @@ TOP_KEYS = (
     "words",
     "hook",
 )
-STYLE_KEYS = ("style", "scale", "gap", "max_span", "face", "rotate", "count", "title", "sort", "hidden")
+STYLE_KEYS = tuple(f.name for f in fields(ZoneStyle))
 PLACE_KEYS = ("at", "seat", "center")
 ZONE_KEYS = (*PLACE_KEYS, *STYLE_KEYS, "viewer", "compact", "home")
 EVENTS = (
