@@ -4,6 +4,7 @@ import pygame
 
 from cardtable import games
 from cardtable.app.layout import Geometry, load_layout
+from cardtable.app.layout.geometry import PILE_DEPTH
 from cardtable.app.table.stage import Stage
 from cardtable.app.tokens import TableModel, Token
 from cardtable.engine import STANDARD, Slot, ZoneRef
@@ -72,3 +73,16 @@ def test_rects_follow_the_window_size():
     for sprite in small.sprites():
         assert screen.contains(sprite.rect), sprite
     assert len(big.sprites()) == len(small.sprites())
+
+
+def test_a_deep_pile_draws_its_top_card_and_thickness_only():
+    stage = stage_for("ultimate-loser", 2)  # 2 players: most of the deck lies in the spares
+    spares = stage.model.zones[("spares", None)]
+    assert len(spares) > 20
+    drawn = [s.token for s in stage.sprites() if tuple(s.ref) == ("spares", None)]
+    assert len(drawn) == PILE_DEPTH + 1 and drawn[-1] is spares[-1]
+    place = stage.place_at(stage.zone_rect(("spares", None)).center)
+    assert place is not None and place.zone == ZoneRef("spares")
+    card = spares[20]  # a card on its way out of the pile is drawn wherever it is
+    card.retarget(640, 360, 0, card.width, 0.5)
+    assert card.moving and card in [s.token for s in stage.sprites()]

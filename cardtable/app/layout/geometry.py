@@ -48,6 +48,10 @@ EDGES: dict[str, tuple[tuple[float, float], tuple[float, float], int]] = {
 }
 
 
+PILE_DEPTH = 12
+"""A pile or stack shows this many cards' thickness; the cards below lie under the last one."""
+
+
 def ring_angle(offset: int, players: int, bottom_gap: float) -> float:
     """Where a seat ``offset`` places clockwise of the viewer sits, in degrees (90: the bottom)."""
     if offset == 0:
@@ -196,7 +200,7 @@ class Geometry:
         width = self.card_size(name, owner)
         if style.style in ("stack", "pile"):
             step = 0.35 if style.style == "pile" else 0.02 * width
-            shown = min(count, 12)
+            shown = min(count, PILE_DEPTH)
             return [(cx - min(k, shown) * step * 0.6, cy - min(k, shown) * step, angle) for k in range(count)]
         step = style.gap * width
         span = self.span_limit(name, owner)
@@ -215,6 +219,8 @@ class Geometry:
     def zone_box(self, name: str, owner: int | None, count: int) -> tuple[int, int, int, int]:
         """(left, top, width, height) around where a zone's cards lie (or its first card would)."""
         width = self.card_size(name, owner)
+        if self.zone_style(name, owner).style in ("stack", "pile"):
+            count = min(count, PILE_DEPTH + 1)  # the cards below those lie where the last one does
         boxes = [self.card_box(x, y, a, width) for x, y, a in self.slots(name, owner, max(1, count))]
         left = min(b[0] for b in boxes)
         top = min(b[1] for b in boxes)

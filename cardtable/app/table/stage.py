@@ -16,6 +16,7 @@ import pygame
 from cardtable.engine import Card, Slot, View, ZoneRef
 
 from ..layout import Geometry, Layout, card_height
+from ..layout.geometry import PILE_DEPTH
 from ..theme import display_key
 from ..tokens import TableModel, Token
 from .resolver import Place
@@ -111,9 +112,12 @@ class Stage:
             if not self.known(ref):
                 continue
             zref = ZoneRef(*ref)
+            deep = len(tokens) - 1 if self.geometry.zone_style(*ref).style in ("stack", "pile") else 0
             for i, token in enumerate(tokens):
                 if token in skip:
                     continue
+                if PILE_DEPTH <= i < deep and not token.moving:
+                    continue  # lies exactly under the pile's top card: never seen, never hit
                 bucket = moving if token.moving else still
                 bucket.append(Sprite(token, self.token_rect(token), zref, i))
                 for j, extra in enumerate(token.attached):
