@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from cardtable.engine import (
@@ -75,6 +75,8 @@ from cardtable.engine.game import Game
 from cardtable.engine.zones import ALL_SEATS
 
 from .combos import SET, PlayType, tables_for, type_name
+from .saving import load_state, state_of
+from .views import EXCHANGED, PASSED, PLAY, info_for, prompt_for
 
 WITH_JOKER = Catalog.standard(jokers=1)
 """The 52 cards plus one joker (code ``JK1``), for the ``joker`` option."""
@@ -87,9 +89,6 @@ PASS = Action("pass", label="Pass")
 RPS_ACTIONS = tuple(Action("rps", value=s, label=s.capitalize()) for s in SHAPES)
 
 FOUR: PlayType = (SET, 4)
-
-PLAY, PASSED, EXCHANGED = "play", "pass", "exchange"
-"""What a seat did in a trick (``info["moves"]`` entries)."""
 
 
 def deal_size(players: int, deck: int) -> int:
@@ -535,69 +534,10 @@ class UltimateLoserGame(Game):
     # -- views -----------------------------------------------------------------
 
     def _info(self, seat: int | None) -> dict[str, Any]:
-        rps = self.rps
-        rps_info = None
-        if rps is not None:
-            rps_info = {
-                "players": rps["players"],
-                "chosen": tuple(s for s in rps["players"] if s in rps["choices"]),
-                "mine": rps["choices"].get(seat) if seat is not None else None,
-                "round": rps["round"],
-                "last": rps["last"],
-            }
-        lt = self.last_trick
-        lead = self.lead_type
-        playing = self.phase == "play"
-        return {
-            "round": self.hand_no,
-            "rounds": self.n_rounds,
-            "hand_size": self.hand_size,
-            "dealer": self.dealer,
-            "leader": self.leader,
-            "turn": self.turn if playing else None,
-            "lead_type": lead,
-            "lead_name": None if lead is None else type_name(lead),
-            "trick": _plays(self.trick),
-            "moves": tuple(self.trick),
-            "passed": tuple(s for s, kind, _ in self.trick if kind != PLAY),
-            "exchanges": tuple((s, cards[0], cards[1]) for s, kind, cards in self.trick if kind == EXCHANGED),
-            "order": tuple(self.order),
-            "to_come": tuple(self.order[self.pos + 1 :]) if playing else (),
-            "out": tuple(s for s in range(self.players) if not self.hands[s].cards) if playing else (),
-            "exchanged": tuple(
-                tuple(sorted(c for c, m in h.known.items() if m == ALL_SEATS)) for h in self.hands
-            ),
-            "hand_penalties": tuple(self.hand_penalties),
-            "round_scores": tuple(tuple(h) for h in self.hand_scores),
-            "losers": tuple(self.losers),
-            "last_trick": None if lt is None else _last_trick(lt),
-            "rps": rps_info,
-            "penalty_label": self.options["penalty_label"],
-            "score_label": self.options["penalty_label"],
-        }
+        return info_for(self, seat)
 
     def _prompt(self, seat: int | None) -> str:
-        phase = self.phase
-        if phase == "over":
-            return "Match over"
-        if phase == "rps":
-            rps = self.rps
-            assert rps is not None
-            if seat is not None and seat in self.to_act():
-                return "Rock, paper or scissors? The winner leads"
-            if seat is not None and seat in rps["players"]:
-                return "Waiting for the others to choose rock, paper or scissors"
-            return f"{seat_refs(rps['players'])} play rock-paper-scissors for the lead"
-        turn = self.turn
-        if seat != turn:
-            if seat is not None and not self.hands[seat].cards:
-                return f"You are out of cards: waiting for {seat_ref(turn)}"
-            return f"Waiting for {seat_ref(turn)}"
-        lead = self.lead_type
-        if lead is None:
-            return "Lead a single, a pair, three or four of a kind, or a straight flush"
-        exposed = self.exposed.cards[-1].name if self.exposed.cards else "the exposed card"
-        return f"Play {type_name(lead)}, pass, or pass and exchange a card for the {exposed}"
+        return prompt_for(self, seat)
 
     # -- copying and saving ----------------------------------------------------
 
@@ -627,127 +567,10 @@ class UltimateLoserGame(Game):
         return g
 
     def _state(self) -> dict[str, Any]:
-        rps = self.rps
-        lt = self.last_trick
-        return {
-            "phase": self.phase,
-            "hand": self.hand_no,
-            "dealer": self.dealer,
-            "leader": self.leader,
-            "turn": self.turn,
-            "order": list(self.order),
-            "pos": self.pos,
-            "trick": _trick_to_list(self.trick),
-            "lead_type": None if self.lead_type is None else list(self.lead_type),
-            "totals": list(self.totals),
-            "hand_penalties": list(self.hand_penalties),
-            "hand_scores": [list(h) for h in self.hand_scores],
-            "losers": list(self.losers),
-            "last_trick": None
-            if lt is None
-            else {
-                "plays": _trick_to_list(lt["plays"]),
-                "best": lt["best"],
-                "losers": list(lt["losers"]),
-                "leader": lt["leader"],
-            },
-            "rps": None
-            if rps is None
-            else {
-                "players": list(rps["players"]),
-                "choices": [[s, sh] for s, sh in sorted(rps["choices"].items())],
-                "round": rps["round"],
-                "last": [[s, sh] for s, sh in rps["last"]],
-            },
-            "zones": {
-                "spares": self.spares.to_dict(),
-                "exposed": self.exposed.to_dict(),
-                "hand": [z.to_dict() for z in self.hands],
-                "play": [z.to_dict() for z in self.plays],
-                "discard": self.discard.to_dict(),
-            },
-        }
+        return state_of(self)
 
     def _load_state(self, state: Mapping[str, Any]) -> None:
-        catalog = self.catalog
-        self._make_zones()
-        self.phase = state["phase"]
-        self.hand_no = state["hand"]
-        self.dealer = state["dealer"]
-        self.leader = state["leader"]
-        self.turn = state["turn"]
-        self.order = list(state["order"])
-        self.pos = state["pos"]
-        self.trick = _trick_from_list(state["trick"], catalog)
-        lead = state["lead_type"]
-        self.lead_type = None if lead is None else (lead[0], lead[1])
-        self.totals = list(state["totals"])
-        self.hand_penalties = list(state["hand_penalties"])
-        self.hand_scores = [list(h) for h in state["hand_scores"]]
-        self.losers = list(state["losers"])
-        lt = state["last_trick"]
-        self.last_trick = (
-            None
-            if lt is None
-            else {
-                "plays": tuple(_trick_from_list(lt["plays"], catalog)),
-                "best": lt["best"],
-                "losers": tuple(lt["losers"]),
-                "leader": lt["leader"],
-            }
-        )
-        rps = state["rps"]
-        self.rps = (
-            None
-            if rps is None
-            else {
-                "players": tuple(rps["players"]),
-                "choices": {s: sh for s, sh in rps["choices"]},
-                "round": rps["round"],
-                "last": tuple((s, sh) for s, sh in rps["last"]),
-            }
-        )
-        zones = state["zones"]
-        self.spares.load(zones["spares"], catalog)
-        self.exposed.load(zones["exposed"], catalog)
-        self.discard.load(zones["discard"], catalog)
-        for key, group in (("hand", self.hands), ("play", self.plays)):
-            if len(zones[key]) != self.players:
-                raise ValueError(f"saved {key} zones do not match {self.players} players")
-            for z, d in zip(group, zones[key], strict=True):
-                z.load(d, catalog)
-
-
-def _trick_to_list(trick: Sequence[tuple[int, str, tuple[Card, ...]]]) -> list[list[Any]]:
-    return [[seat, kind, [c.code for c in cards]] for seat, kind, cards in trick]
-
-
-Trick = list[tuple[int, str, tuple[Card, ...]]]
-
-
-def _trick_from_list(data: Sequence[Sequence[Any]], catalog: Catalog) -> Trick:
-    code = catalog.by_code
-    return [(seat, kind, tuple(code(c) for c in cards)) for seat, kind, cards in data]
-
-
-def _plays(trick: Sequence[tuple[int, str, tuple[Card, ...]]]) -> tuple[tuple[int, tuple[Card, ...]], ...]:
-    """(seat, cards) in the order acted: the cards played, none for a pass or an exchange."""
-    return tuple((s, cards if kind == PLAY else ()) for s, kind, cards in trick)
-
-
-def _last_trick(lt: Mapping[str, Any]) -> dict[str, Any]:
-    """The finished trick in the shared shape (``facts.last_trick``), with this game's details."""
-    moves = tuple(lt["plays"])
-    passed = tuple(s for s, kind, _ in moves if kind != PLAY)
-    return {
-        "winner": lt["best"],
-        "plays": _plays(moves),
-        "losers": tuple(lt["losers"]),
-        "leader": lt["leader"],
-        "passed": passed,
-        "reason": "passed" if passed else "lowest",
-        "moves": moves,
-    }
+        load_state(self, state)
 
 
 def _name(card: Any) -> str:

@@ -1,0 +1,110 @@
+"""Ultimate Loser's view facts and prompts: what a seat is shown (RULES.md section 4).
+
+The facts follow cardtable/engine/facts.py where they are shared (round,
+trick, last_trick, turn, out, score_label); the rest are this game's own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from cardtable.engine import Card, seat_ref, seat_refs
+from cardtable.engine.zones import ALL_SEATS
+
+from .combos import type_name
+
+if TYPE_CHECKING:
+    from .rules import UltimateLoserGame
+
+PLAY, PASSED, EXCHANGED = "play", "pass", "exchange"
+"""What a seat did in a trick (``info["moves"]`` entries)."""
+
+
+def info_for(game: UltimateLoserGame, seat: int | None) -> dict[str, Any]:
+    """The facts ``seat`` is shown (``View.info``)."""
+    rps = game.rps
+    rps_info = None
+    if rps is not None:
+        rps_info = {
+            "players": rps["players"],
+            "chosen": tuple(s for s in rps["players"] if s in rps["choices"]),
+            "mine": rps["choices"].get(seat) if seat is not None else None,
+            "round": rps["round"],
+            "last": rps["last"],
+        }
+    lt = game.last_trick
+    lead = game.lead_type
+    playing = game.phase == "play"
+    return {
+        "round": game.hand_no,
+        "rounds": game.n_rounds,
+        "hand_size": game.hand_size,
+        "dealer": game.dealer,
+        "leader": game.leader,
+        "turn": game.turn if playing else None,
+        "lead_type": lead,
+        "lead_name": None if lead is None else type_name(lead),
+        "trick": _plays(game.trick),
+        "moves": tuple(game.trick),
+        "passed": tuple(s for s, kind, _ in game.trick if kind != PLAY),
+        "exchanges": tuple((s, cards[0], cards[1]) for s, kind, cards in game.trick if kind == EXCHANGED),
+        "order": tuple(game.order),
+        "to_come": tuple(game.order[game.pos + 1 :]) if playing else (),
+        "out": tuple(s for s in range(game.players) if not game.hands[s].cards) if playing else (),
+        "exchanged": tuple(
+            tuple(sorted(c for c, m in h.known.items() if m == ALL_SEATS)) for h in game.hands
+        ),
+        "hand_penalties": tuple(game.hand_penalties),
+        "round_scores": tuple(tuple(h) for h in game.hand_scores),
+        "losers": tuple(game.losers),
+        "last_trick": None if lt is None else _last_trick(lt),
+        "rps": rps_info,
+        "penalty_label": game.options["penalty_label"],
+        "score_label": game.options["penalty_label"],
+    }
+
+
+def prompt_for(game: UltimateLoserGame, seat: int | None) -> str:
+    """What ``seat`` is asked to do, or whom it waits for."""
+    phase = game.phase
+    if phase == "over":
+        return "Match over"
+    if phase == "rps":
+        rps = game.rps
+        assert rps is not None
+        if seat is not None and seat in game.to_act():
+            return "Rock, paper or scissors? The winner leads"
+        if seat is not None and seat in rps["players"]:
+            return "Waiting for the others to choose rock, paper or scissors"
+        return f"{seat_refs(rps['players'])} play rock-paper-scissors for the lead"
+    turn = game.turn
+    if seat != turn:
+        if seat is not None and not game.hands[seat].cards:
+            return f"You are out of cards: waiting for {seat_ref(turn)}"
+        return f"Waiting for {seat_ref(turn)}"
+    lead = game.lead_type
+    if lead is None:
+        return "Lead a single, a pair, three or four of a kind, or a straight flush"
+    exposed = game.exposed.cards[-1].name if game.exposed.cards else "the exposed card"
+    return f"Play {type_name(lead)}, pass, or pass and exchange a card for the {exposed}"
+
+
+def _plays(trick: Sequence[tuple[int, str, tuple[Card, ...]]]) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+    """(seat, cards) in the order acted: the cards played, none for a pass or an exchange."""
+    return tuple((s, cards if kind == PLAY else ()) for s, kind, cards in trick)
+
+
+def _last_trick(lt: Mapping[str, Any]) -> dict[str, Any]:
+    """The finished trick in the shared shape (``facts.last_trick``), with this game's details."""
+    moves = tuple(lt["plays"])
+    passed = tuple(s for s, kind, _ in moves if kind != PLAY)
+    return {
+        "winner": lt["best"],
+        "plays": _plays(moves),
+        "losers": tuple(lt["losers"]),
+        "leader": lt["leader"],
+        "passed": passed,
+        "reason": "passed" if passed else "lowest",
+        "moves": moves,
+    }
