@@ -72,7 +72,9 @@ from cardtable.engine.game import Game
 
 from .cards import COLORS, SAFETY_PILES, UGH, WILD, UghCards, tables_for
 from .discards import discard_candidates, discards_for, forced_discard
+from .saving import load_state, state_of
 from .sets import can_lock, lock_candidates, set_score
+from .views import info_for, prompt_for
 from .wilds import can_steal, steal_rule, steal_targets
 
 MAX_FLIPS = SAFETY_PILES + 1
@@ -623,56 +625,10 @@ class UghGame(Game):
     # -- views -----------------------------------------------------------------
 
     def _info(self, seat: int | None) -> dict[str, Any]:
-        return {
-            "turn": None if self.is_over() else self.turn,
-            "first_player": self.first_player,
-            "flips": self.flips,
-            "taken": self.taken,
-            "next_pile": self.flips if self.flips < SAFETY_PILES else None,
-            "window": tuple(self.window),
-            "discards_left": self.discards_left,
-            "ice_colors": tuple(COLORS[c] for c in self.ice_colors),
-            "sets": tuple(tuple(s) for s in self.sets),
-            "first_ughs": tuple(self.ughs),
-            "first_ugh_points": self.ugh_points,
-            "decks": self.t.decks,
-            "deck_size": len(self.deck.cards),
-            # Every card off the deck is public, so this count is public too (the source's tip:
-            # watch how many Ugh! cards are left before flipping again).
-            "deck_ughs": sum(1 for c in self.deck.cards if self.t.kind[c] == UGH),
-            "score_label": "points",
-        }
+        return info_for(self, seat)
 
     def _prompt(self, seat: int | None) -> str:
-        phase = self.phase
-        if phase == "over":
-            return "Game over"
-        acting = self.to_act()[0]
-        if seat != acting:
-            if phase == "window":
-                return f"Last card: waiting for {seat_ref(acting)} to lock sets"
-            return f"Waiting for {seat_ref(acting)}"
-        if self.forming[seat].cards:
-            return "Choose the next card of the set, or put the cards back"
-        if phase == "window":
-            return "Last card: lock any sets now, then say done"
-        if phase == "wild":
-            wild = self.flipped.cards[-1]
-            return f"Steal a card with the {wild.name}, or use it as a Number card"
-        if phase == "discard":
-            if self.ice_colors:
-                return "The Ice Age: discard a " + " or ".join(COLORS[c] for c in self.ice_colors) + " card"
-            noun = "card" if self.discards_left == 1 else "cards"
-            return f"Ugh! Discard {self.discards_left} {noun} from your Pool"
-        if self.taken:
-            return "Lock sets, or end your turn"
-        if not self.deck.cards:  # the last card went onto a Safety pile
-            return "Take the top of a Safety pile (the deck is empty)"
-        if not any(p.cards for p in self.safety):
-            return "Flip a card"
-        if self.flips >= SAFETY_PILES:
-            return "Take the top of a Safety pile, or flip a 4th card straight into your Pool"
-        return "Take the top of a Safety pile, or flip a card"
+        return prompt_for(self, seat)
 
     # -- copying and saving ----------------------------------------------------
 
@@ -701,62 +657,10 @@ class UghGame(Game):
         return g
 
     def _state(self) -> dict[str, Any]:
-        return {
-            "phase": self.phase,
-            "turn": self.turn,
-            "first_player": self.first_player,
-            "flips": self.flips,
-            "taken": self.taken,
-            "window": list(self.window),
-            "discards_left": self.discards_left,
-            "ice_colors": [COLORS[c] for c in self.ice_colors],
-            "sets": [[[[c.code for c in cards], score] for cards, score in s] for s in self.sets],
-            "first_ughs": list(self.ughs),
-            "zones": {
-                "deck": self.deck.to_dict(),
-                "safety": [z.to_dict() for z in self.safety],
-                "flipped": self.flipped.to_dict(),
-                "discard": self.discard.to_dict(),
-                "pool": [z.to_dict() for z in self.pools],
-                "set": [z.to_dict() for z in self.forming],
-                "victory": [z.to_dict() for z in self.victory],
-            },
-        }
+        return state_of(self)
 
     def _load_state(self, state: Mapping[str, Any]) -> None:
-        n = self.players
-        catalog = self.catalog
-        code = catalog.by_code
-        self._make_zones()
-        self.phase = state["phase"]
-        self.turn = state["turn"]
-        self.first_player = state["first_player"]
-        self.flips = state["flips"]
-        self.taken = state["taken"]
-        self.window = list(state["window"])
-        self.discards_left = state["discards_left"]
-        self.ice_colors = [COLORS.index(c) for c in state["ice_colors"]]
-        if len(state["sets"]) != n or len(state["first_ughs"]) != n:
-            raise ValueError(f"saved sets and Ugh! counts do not match {n} players")
-        self.sets = [[(tuple(code(c) for c in cards), score) for cards, score in s] for s in state["sets"]]
-        self.ughs = list(state["first_ughs"])
-        self.totals = [
-            sum(score for _, score in s) + u * self.ugh_points
-            for s, u in zip(self.sets, self.ughs, strict=True)
-        ]
-        zones = state["zones"]
-        self.deck.load(zones["deck"], catalog)
-        self.flipped.load(zones["flipped"], catalog)
-        self.discard.load(zones["discard"], catalog)
-        if len(zones["safety"]) != SAFETY_PILES:
-            raise ValueError(f"a save needs {SAFETY_PILES} Safety piles")
-        for z, d in zip(self.safety, zones["safety"], strict=True):
-            z.load(d, catalog)
-        for group, key in ((self.pools, "pool"), (self.forming, "set"), (self.victory, "victory")):
-            if len(zones[key]) != n:
-                raise ValueError(f"saved {key} zones do not match {n} players")
-            for z, d in zip(group, zones[key], strict=True):
-                z.load(d, catalog)
+        load_state(self, state)
 
 
 def _steal_action(wild: Card, card: Card, victim: int) -> Action:

@@ -1,0 +1,68 @@
+"""Ugh!'s view facts and prompts: what a seat is shown (RULES.md section 3)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardtable.engine import seat_ref
+
+from .cards import COLORS, SAFETY_PILES, UGH
+
+if TYPE_CHECKING:
+    from .rules import UghGame
+
+
+def info_for(game: UghGame, seat: int | None) -> dict[str, Any]:
+    """The facts ``seat`` is shown (``View.info``)."""
+    return {
+        "turn": None if game.is_over() else game.turn,
+        "first_player": game.first_player,
+        "flips": game.flips,
+        "taken": game.taken,
+        "next_pile": game.flips if game.flips < SAFETY_PILES else None,
+        "window": tuple(game.window),
+        "discards_left": game.discards_left,
+        "ice_colors": tuple(COLORS[c] for c in game.ice_colors),
+        "sets": tuple(tuple(s) for s in game.sets),
+        "first_ughs": tuple(game.ughs),
+        "first_ugh_points": game.ugh_points,
+        "decks": game.t.decks,
+        "deck_size": len(game.deck.cards),
+        # Every card off the deck is public, so this count is public too (the source's tip:
+        # watch how many Ugh! cards are left before flipping again).
+        "deck_ughs": sum(1 for c in game.deck.cards if game.t.kind[c] == UGH),
+        "score_label": "points",
+    }
+
+
+def prompt_for(game: UghGame, seat: int | None) -> str:
+    """What ``seat`` is asked to do, or whom it waits for."""
+    phase = game.phase
+    if phase == "over":
+        return "Game over"
+    acting = game.to_act()[0]
+    if seat != acting:
+        if phase == "window":
+            return f"Last card: waiting for {seat_ref(acting)} to lock sets"
+        return f"Waiting for {seat_ref(acting)}"
+    if game.forming[seat].cards:
+        return "Choose the next card of the set, or put the cards back"
+    if phase == "window":
+        return "Last card: lock any sets now, then say done"
+    if phase == "wild":
+        wild = game.flipped.cards[-1]
+        return f"Steal a card with the {wild.name}, or use it as a Number card"
+    if phase == "discard":
+        if game.ice_colors:
+            return "The Ice Age: discard a " + " or ".join(COLORS[c] for c in game.ice_colors) + " card"
+        noun = "card" if game.discards_left == 1 else "cards"
+        return f"Ugh! Discard {game.discards_left} {noun} from your Pool"
+    if game.taken:
+        return "Lock sets, or end your turn"
+    if not game.deck.cards:  # the last card went onto a Safety pile
+        return "Take the top of a Safety pile (the deck is empty)"
+    if not any(p.cards for p in game.safety):
+        return "Flip a card"
+    if game.flips >= SAFETY_PILES:
+        return "Take the top of a Safety pile, or flip a 4th card straight into your Pool"
+    return "Take the top of a Safety pile, or flip a card"
