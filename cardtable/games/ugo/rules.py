@@ -53,12 +53,12 @@ from cardtable.engine.game import Game
 from . import moves, reasons
 from .cards import ATTACK, DEFENSE, POSITIONS, attack_value, defense_value
 from .moves import TARGETED
+from .saving import load_state, state_of
+from .views import info_for, prompt_for
 
 __all__ = ["ATTACK", "DEFENSE", "POSITIONS", "UgoGame", "catalog_for"]
 
 HAND_SIZE = 5
-SCORE_LABEL = "cards left"
-"""What the scores count: the cards left in each deck, a player's life."""
 
 
 @cache
@@ -642,68 +642,10 @@ class UgoGame(Game):
     # -- views -----------------------------------------------------------------
 
     def _info(self, seat: int | None) -> dict[str, Any]:
-        stats = {}
-        for s, table in enumerate(self.tables):
-            for card in table.cards:
-                if table.visible_to(card, seat):
-                    stats[card] = self.stats(card, s)
-        p = self.pending
-        pending = None
-        if p is not None:
-            target = p["target"]
-            if target is not None and target in self.tables[p["victim"]].cards:
-                target = self.ref(p["victim"], target, seat)
-            pending = {
-                "kind": p["kind"],
-                "user": p["user"],
-                "victim": p["victim"],
-                "card": p["card"],
-                "target": target,
-            }
-        return {
-            "turn": None if self.phase == "over" else self.turn,
-            "turn_count": self.turn_count,
-            "direction": self.direction,
-            "alive": tuple(self.alive),
-            "targets": tuple(self.target_of(s) if self.alive[s] else None for s in range(self.players)),
-            "attacks_allowed": self.attacks_allowed(),
-            "had_turn": tuple(sorted(self.had_turn)),
-            "ad_played": self.ad_played,
-            "positions": self.positions,
-            "turned": tuple(sorted(self.turned)),
-            "attacked": tuple(sorted(self.attacked)),
-            "pending": pending,
-            "out_order": tuple(self.out_order),
-            "out": tuple(s for s in range(self.players) if not self.alive[s]),
-            "score_label": SCORE_LABEL,
-            "stats": stats,
-            "revealed": tuple(sorted(self.revealed)),
-        }
+        return info_for(self, seat)
 
     def _prompt(self, seat: int | None) -> str:
-        if self.phase == "over":
-            return "Game over"
-        if self.phase in ("react", "choose"):
-            p = self.pending
-            assert p is not None
-            if seat != p["responder"]:
-                return f"Waiting for {seat_ref(p['responder'])} to answer"
-            if self.phase == "choose":
-                return f"Choose the card of {seat_ref(p['victim'])} the Ace destroys"
-            you = seat_ref(seat)
-            if p["kind"] == "attack":
-                what, answers = f"attacks {you}", ["a 10"]
-            else:
-                what = f"plays {p['card'].name} on {you}"
-                answers = ["a 10"] if self.options["ten_stops_specials"] else []
-                answers += ["a 9"] if self.options["nine_counters"] else []
-            return f"{seat_ref(p['user'])} {what}: answer with {' or '.join(answers)}, or let it happen"
-        if seat != self.turn:
-            return f"Waiting for {seat_ref(self.turn)}"
-        victim = self.target_of(seat)
-        if victim is None or not self.attacks_allowed():
-            return "Play your cards (no attacks until the last player of the first round), then end your turn"
-        return f"Play cards and attack {seat_ref(victim)}, then end your turn"
+        return prompt_for(self, seat)
 
     # -- copying and saving ----------------------------------------------------
 
@@ -732,68 +674,7 @@ class UgoGame(Game):
         return g
 
     def _state(self) -> dict[str, Any]:
-        p = self.pending
-        return {
-            "phase": self.phase,
-            "turn": self.turn,
-            "turn_count": self.turn_count,
-            "direction": self.direction,
-            "alive": list(self.alive),
-            "out_order": list(self.out_order),
-            "had_turn": sorted(self.had_turn),
-            "ad_played": self.ad_played,
-            "positions": self.positions,
-            "turned": sorted(c.code for c in self.turned),
-            "attacked": sorted(c.code for c in self.attacked),
-            "revealed": sorted(c.code for c in self.revealed),
-            "final_winners": list(self.final_winners),
-            "pending": None
-            if p is None
-            else {
-                **p,
-                "card": p["card"].code,
-                "target": None if p["target"] is None else p["target"].code,
-            },
-            "zones": {
-                "deck": [z.to_dict() for z in self.decks],
-                "hand": [z.to_dict() for z in self.hands],
-                "table": [z.to_dict() for z in self.tables],
-                "discard": [z.to_dict() for z in self.discards],
-                "removed": self.removed.to_dict(),
-            },
-        }
+        return state_of(self)
 
     def _load_state(self, state: Mapping[str, Any]) -> None:
-        code = self.catalog.by_code
-        self._make_zones()
-        self.phase = state["phase"]
-        self.turn = state["turn"]
-        self.turn_count = state["turn_count"]
-        self.direction = state["direction"]
-        self.alive = list(state["alive"])
-        self.out_order = list(state["out_order"])
-        self.had_turn = set(state["had_turn"])
-        self.ad_played = state["ad_played"]
-        self.positions = state["positions"]
-        self.turned = {code(c) for c in state["turned"]}
-        self.attacked = {code(c) for c in state["attacked"]}
-        self.revealed = {code(c) for c in state["revealed"]}
-        self.final_winners = tuple(state["final_winners"])
-        p = state["pending"]
-        self.pending = (
-            None
-            if p is None
-            else {**p, "card": code(p["card"]), "target": None if p["target"] is None else code(p["target"])}
-        )
-        zones = state["zones"]
-        for group, key in (
-            (self.decks, "deck"),
-            (self.hands, "hand"),
-            (self.tables, "table"),
-            (self.discards, "discard"),
-        ):
-            if len(zones[key]) != self.players:
-                raise ValueError(f"saved {key} zones do not match {self.players} players")
-            for z, d in zip(group, zones[key], strict=True):
-                z.load(d, self.catalog)
-        self.removed.load(zones["removed"], self.catalog)
+        load_state(self, state)
