@@ -40,13 +40,14 @@ from cardtable.engine import (
     Zone,
     ZoneRef,
     seat_ref,
-    seat_refs,
 )
 from cardtable.engine.cards import SUIT_NAMES_ONE
 from cardtable.engine.game import Game
 
 from .options import JACK_SUIT
+from .saving import load_state, state_of
 from .scoring import round_score
+from .views import info_for, prompt_for
 
 NO_TRUMP = "NT"
 TRUMP_CHOICES = (*SUITS, NO_TRUMP)
@@ -451,43 +452,7 @@ class UglyGame(Game):
     # -- views -----------------------------------------------------------------
 
     def _info(self, seat: int | None) -> dict[str, Any]:
-        n = self.players
-        received: tuple[tuple[Card, int], ...] = ()
-        if seat is not None:
-            # Cards this seat was passed, and by whom: the passer knows where they are.
-            received = tuple(sorted((c, m.bit_length() - 1) for c, m in self.hands[seat].known.items()))
-        return {
-            "received": received,
-            "round": self.round,
-            "rounds": self.n_rounds,
-            "dealer": self.dealer,
-            "caller": (self.dealer + 1) % n,
-            "trump": self.trump,
-            "pass_count": self.pass_count,
-            "pass_to": tuple(self.pass_target(s) for s in range(n)),
-            "leader": self.leader,
-            "turn": None if self.is_over() else self.turn,
-            "lead_suit": self.lead_suit,
-            "trick_order": tuple(self.trick_order),
-            "tricks_won": tuple(self.tricks_won),
-            "voids": tuple("".join(SUITS[i] for i in range(4) if v >> i & 1) for v in self.voids),
-            "round_scores": tuple(tuple(r) for r in self.round_scores),
-            "last_trick": None
-            if self.last_trick is None
-            else {
-                "winner": self.last_trick[0],
-                "plays": tuple(
-                    (s, (c,)) for s, c in zip(self.last_trick[1], self.last_trick[2], strict=True)
-                ),
-            },
-            "trick": tuple((s, (self.played[s].cards[0],)) for s in self.trick_order if self.played[s].cards),
-            "score_label": "points",
-            "cut": tuple(self.cut),
-            "hand_size": self.hand_size,
-            "jack_values": dict(self.jack_values),
-            "ugly_card": self.ugly,
-            "charm_card": self.charm,
-        }
+        return info_for(self, seat)
 
     def _select(self, seat: int) -> int:
         if self.phase == "pass":
@@ -495,31 +460,7 @@ class UglyGame(Game):
         return 0
 
     def _prompt(self, seat: int | None) -> str:
-        phase = self.phase
-        if phase == "over":
-            return "Game over"
-        if phase == "trump":
-            if seat == self.turn:
-                if self.options["allow_no_trump"]:
-                    return "Name a trump suit or No Trump"
-                return "Name a trump suit"
-            return f"Waiting for {seat_ref(self.turn)} to name trump"
-        if phase == "pass":
-            if seat is not None and seat in self.to_act():
-                left = self.pass_count - len(self.passing[seat].cards)
-                more = " more" if self.passing[seat].cards else ""
-                noun = "card" if left == 1 else "cards"
-                return f"Choose {left}{more} {noun} to pass to {seat_ref(self.pass_target(seat))}"
-            return f"Waiting for {seat_refs(self.to_act())} to pass"
-        if seat != self.turn:
-            return f"Waiting for {seat_ref(self.turn)}"
-        lead = self.lead_suit
-        if lead is None:
-            return "Lead any card"
-        hand = self.hands[seat].cards
-        if any(_SUIT_OF[c] == lead for c in hand):
-            return f"Follow {SUIT_NAMES[lead]}"
-        return f"No {SUIT_NAMES[lead]}: play any card"
+        return prompt_for(self, seat)
 
     # -- copying and saving ----------------------------------------------------
 
@@ -547,69 +488,10 @@ class UglyGame(Game):
         return g
 
     def _state(self) -> dict[str, Any]:
-        return {
-            "phase": self.phase,
-            "round": self.round,
-            "dealer": self.dealer,
-            "trump": self.trump,
-            "pass_count": self.pass_count,
-            "turn": self.turn,
-            "leader": self.leader,
-            "lead_suit": self.lead_suit,
-            "trick_order": list(self.trick_order),
-            "tricks_won": list(self.tricks_won),
-            "totals": list(self.totals),
-            "round_scores": [list(r) for r in self.round_scores],
-            "voids": list(self.voids),
-            "last_trick": None
-            if self.last_trick is None
-            else [self.last_trick[0], list(self.last_trick[1]), [c.code for c in self.last_trick[2]]],
-            "cut": [[s, c.code] for s, c in self.cut],
-            "zones": {
-                "deck": self.deck.to_dict(),
-                "removed": self.removed.to_dict(),
-                "hand": [z.to_dict() for z in self.hands],
-                "pass": [z.to_dict() for z in self.passing],
-                "trick": [z.to_dict() for z in self.played],
-                "won": [z.to_dict() for z in self.won],
-            },
-        }
+        return state_of(self)
 
     def _load_state(self, state: Mapping[str, Any]) -> None:
-        def code(c: str | Card) -> Card:
-            return c if isinstance(c, Card) else STANDARD.by_code(c)
-
-        self._make_zones()
-        self.phase = state["phase"]
-        self.round = state["round"]
-        self.dealer = state["dealer"]
-        self.trump = state["trump"]
-        self.pass_count = state["pass_count"]
-        self.turn = state["turn"]
-        self.leader = state["leader"]
-        self.lead_suit = state["lead_suit"]
-        self._passers = (
-            tuple(s for s in range(self.players) if len(state["zones"]["pass"][s]["cards"]) < self.pass_count)
-            if self.phase == "pass"
-            else ()
-        )
-        self.trick_order = list(state["trick_order"])
-        self.tricks_won = list(state["tricks_won"])
-        self.totals = list(state["totals"])
-        self.round_scores = [list(r) for r in state["round_scores"]]
-        self.voids = list(state["voids"])
-        lt = state["last_trick"]
-        self.last_trick = None if lt is None else (lt[0], tuple(lt[1]), tuple(code(c) for c in lt[2]))
-        self.cut = [(s, code(c)) for s, c in state["cut"]]
-        zones = state["zones"]
-        self.deck.load(zones["deck"], STANDARD)
-        self.removed.load(zones["removed"], STANDARD)
-        groups = ((self.hands, "hand"), (self.passing, "pass"), (self.played, "trick"), (self.won, "won"))
-        for group, key in groups:
-            if len(zones[key]) != self.players:
-                raise ValueError(f"saved {key} zones do not match {self.players} players")
-            for z, d in zip(group, zones[key], strict=True):
-                z.load(d, STANDARD)
+        load_state(self, state)
 
 
 def _name(card: Any) -> str:
