@@ -38,6 +38,7 @@ from ..table.controls import Control, Controls
 from ..table.driver import Acted, Finished, HandOver, TurnDriver
 from ..table.hud import Hud
 from ..table.input import ChooseN, Enter, FocusStep, Hotkey, Input, Toggle
+from ..table.keys import enter, keyboard_cards, stepped
 from ..table.painter import Marks, Painter
 from ..table.resolver import Confirm, Do, Explain, Intent, Menu, Pick, Place, Press, Resolver, Say, Tap
 from ..table.stage import Stage
@@ -482,27 +483,16 @@ class TableScene(Scene):
             cards = self.keyboard_cards()
             if not cards:
                 return False
-            focus = self.pick.focus
-            if focus in cards:
-                index = (cards.index(focus) + intent.step) % len(cards)
-            else:
-                index = 0 if intent.step > 0 else len(cards) - 1
-            self.pick = Pick(self.pick.cards, cards[index])
+            self.pick = Pick(self.pick.cards, stepped(cards, self.pick.focus, intent.step))
             return True
         focus = self.pick.focus
+        tap = None if focus is None else self._tap_of(focus)
         if isinstance(intent, Toggle):
-            if focus is not None:
-                self.intent(self._tap_of(focus))
+            if tap is not None:
+                self.intent(tap)
             return True
         if isinstance(intent, Enter):
-            resolver = self.resolver()
-            mode = resolver.select_kind()
-            if mode == "count" and len(self.pick.cards) < self.view.select and focus is not None:
-                self.intent(self._tap_of(focus))
-            elif mode or focus is None:
-                self.intent(Confirm())
-            else:
-                self.intent(self._tap_of(focus) if focus in self.pick.cards else Confirm())
+            self.intent(enter(self.resolver(), self.pick, self.view.select, tap))
             return True
         return False
 
@@ -513,20 +503,7 @@ class TableScene(Scene):
 
     def keyboard_cards(self) -> list[Card]:
         """The cards keys move over: the viewer's hand left to right, then other cards in play."""
-        legal = self.resolver().pickable()
-        home = self.model.zones.get((self.layout.home, self.viewer), [])
-        out = [t.card for t in sorted(home, key=lambda t: t.x) if t.card is not None]
-        if not self.resolver().select_kind():
-            out = [c for c in out if c in legal] or out
-        others = [
-            t
-            for ref, tokens in self.model.zones.items()
-            if ref != (self.layout.home, self.viewer)
-            for t in tokens
-            if t.card in legal
-        ]
-        out += [t.card for t in sorted(others, key=lambda t: (t.y, t.x)) if t.card is not None]
-        return out
+        return keyboard_cards(self.model, (self.layout.home, self.viewer), self.resolver())
 
     def _pause(self) -> None:
         from .pause import PauseScene
