@@ -51,6 +51,9 @@ EDGES: dict[str, tuple[tuple[float, float], tuple[float, float], int]] = {
 PILE_DEPTH = 12
 """A pile or stack shows this many cards' thickness; the cards below lie under the last one."""
 
+SIDE_TOP = 0.36
+"""Seats on the side edges sit at least this far down the window (as a share of its height)."""
+
 
 def ring_angle(offset: int, players: int, bottom_gap: float) -> float:
     """Where a seat ``offset`` places clockwise of the viewer sits, in degrees (90: the bottom)."""
@@ -74,6 +77,8 @@ def ring_frames(players: int, size: tuple[int, int], scale: float, bottom_gap: f
             points.append(("bottom", (w / 2, float(h)), (0.0, 1.0)))
             continue
         edge = min((px, "left"), (py, "top"), (w - px, "right"))[1]
+        if edge != "top":
+            py = max(py, h * SIDE_TOP)  # off the corner: its plate would meet the top row's
         anchor = {"left": (0.0, py), "top": (px, 0.0), "right": (float(w), py)}[edge]
         points.append((edge, anchor, ray))
     frames = []
@@ -130,10 +135,10 @@ class Geometry:
         f = self.frame(seat)
         if seat == self.viewer:
             across, inward = plate.viewer_place
+        elif self.compact and plate.compact_place is not None:
+            across, inward = plate.compact_place  # a crowded top row has no room beside each hand
         elif f.edge == "top" and plate.top_place is not None:
             across, inward = plate.top_place
-        elif self.compact and plate.compact_place is not None:
-            across, inward = plate.compact_place
         else:
             across, inward = plate.place
         x, y = self.seat_point(seat, across, inward)

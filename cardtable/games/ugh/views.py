@@ -25,6 +25,7 @@ def info_for(game: UghGame, seat: int | None) -> dict[str, Any]:
         "ice_colors": tuple(COLORS[c] for c in game.ice_colors),
         "sets": tuple(tuple(s) for s in game.sets),
         "first_ughs": tuple(game.ughs),
+        "sets_locked": tuple(len(s) for s in game.sets),
         "first_ugh_points": game.ugh_points,
         "decks": game.t.decks,
         "deck_size": len(game.deck.cards),
