@@ -51,7 +51,7 @@ EDGES: dict[str, tuple[tuple[float, float], tuple[float, float], int]] = {
 PILE_DEPTH = 12
 """A pile or stack shows this many cards' thickness; the cards below lie under the last one."""
 
-SIDE_TOP = 0.36
+SIDE_TOP = 0.34
 """Seats on the side edges sit at least this far down the window (as a share of its height)."""
 
 
