@@ -5,7 +5,7 @@ import pytest
 
 from cardtable import games
 from cardtable.app.app import App
-from cardtable.app.layout import load_layout
+from cardtable.app.layout import load_layout, playable_games
 from cardtable.app.scenes.dialogs import ConfirmScene, NameScene
 from cardtable.app.scenes.newgame import NewGameScene
 from cardtable.app.scenes.pause import PauseScene
@@ -597,3 +597,51 @@ def test_f11_in_the_settings_scene_shows_on_its_switch():
     assert app.fullscreen and scene.table.fullscreen.value
     click(app, scene.table.fullscreen.rect.center)
     assert not app.fullscreen and not scene.table.fullscreen.value
+
+
+@pytest.mark.parametrize("game", playable_games())
+@pytest.mark.parametrize("size", [(1280, 720), (800, 450)])
+def test_the_new_game_screen_fits_every_table_size(config_folder, game, size):
+    app = App(size=size)
+    app.push(NewGameScene(app))
+    scene = app.stack.top
+    scene._game_changed(game)
+    for count in games.get(game).player_range:
+        scene.players_sel.set_options(scene.players_sel.options, count)
+        scene._players_changed(count)
+        scene.resized(size)
+        rects = [w.rect for w in scene.widgets()]
+        screen = pygame.Rect((0, 0), size)
+        assert all(screen.contains(r) for r in rects), f"{count} players: a control off the screen"
+        for i, r in enumerate(rects):
+            assert r.collidelist(rects[i + 1 :]) == -1, f"{count} players: controls overlap"
+        assert len({s.name for s in scene.setup.seats}) == count, "every seat has its own name"
+
+
+def test_the_table_chooses_who_goes_first_and_the_order_round_it_stays(config_folder):
+    app = title_app()
+    app.push(NewGameScene(app))
+    scene = app.stack.top
+    while scene.setup.game != "ugh":
+        scene.game_sel.step(1)
+    assert scene.first_sel in scene.widgets() and scene.first_sel.value == "random"
+    names = [s.name for s in scene.setup.seats]
+    scene.first_sel.step(3)  # seat 3
+    assert scene.first_sel.format(scene.first_sel.value) == f"Seat 3: {names[2]}"
+    click(app, scene.start.rect.center)
+    table = app.stack.top
+    game = table.match.game
+    assert game.options["first_player"] == "first_seat" and game.turn == 0
+    assert table.names == names[2:] + names[:2]
+    assert table.viewer == len(names) - 2, "the human still sits at the screen"
+
+
+def test_a_game_without_a_first_player_choice_does_not_ask(config_folder):
+    app = title_app()
+    app.push(NewGameScene(app))
+    scene = app.stack.top
+    for game in playable_games():
+        while scene.setup.game != game:
+            scene.game_sel.step(1)
+        asks = "first_player" in games.get(game).schema
+        assert (scene.first_sel in scene.widgets()) == asks

@@ -2,12 +2,14 @@
 
 The variants are the game's built-in ones and the player's own; the screen
 says what the chosen one changes from the standard rules, and will not start
-a game whose variant does not fit the number of players.
+a game whose variant does not fit the number of players. A game with a
+``first_player`` option lets the table say who goes first: a chosen seat is
+turned to the head of the seat order (the order round the table stays).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import pygame
 
@@ -56,13 +58,24 @@ class GameSetup:
 
 def _seat_defaults(app, count: int) -> list[SeatSetup]:
     defaults: list[SeatDefault] = list(app.settings.seats)
-    out = []
-    for i in range(count):
-        if i < len(defaults):
-            out.append(SeatSetup(defaults[i].name, defaults[i].human, defaults[i].level))
-        else:
-            out.append(SeatSetup(COMPUTER_NAMES[i % len(COMPUTER_NAMES)], False))
+    out = [SeatSetup(d.name, d.human, d.level) for d in defaults[:count]]
+    spare = [n for n in COMPUTER_NAMES if n not in {s.name for s in out}] or COMPUTER_NAMES
+    while len(out) < count:
+        out.append(SeatSetup(spare[(len(out) - len(defaults)) % len(spare)], False))
     return out
+
+
+RANDOM_FIRST = "random"
+"""The "goes first" choice that leaves it to the draw (the others are seat numbers)."""
+
+
+def seated(setup: GameSetup, first: int | str) -> GameSetup:
+    """``setup`` with seat ``first`` at the head of the order (``first_player`` set to match)."""
+    if first == RANDOM_FIRST:
+        return replace(setup, options={**setup.options, "first_player": "random"})
+    assert isinstance(first, int)
+    seats = setup.seats[first:] + setup.seats[:first]
+    return replace(setup, seats=seats, options={**setup.options, "first_player": "first_seat"})
 
 
 def default_setup(app, game: str) -> GameSetup:
@@ -80,6 +93,7 @@ class NewGameScene(Scene):
         self.game_sel = Selector(self.games, 0, self._game_changed, lambda g: games.get(g).name)
         self.players_sel = Selector([], 0, self._players_changed, lambda n: f"{n} players")
         self.variant_sel = Selector([], 0, self._variant_changed, self._variant_name)
+        self.first_sel = Selector([RANDOM_FIRST], 0, None, self._first_name)
         self.start = Button("Start", self.start_game, primary=True)
         self.back = Button("Back", self.app.pop)
         self.names: list[TextField] = []
@@ -94,6 +108,28 @@ class NewGameScene(Scene):
 
         variant = self.app.variants(self.setup.game).get(name)
         return variant_label(variant) if variant is not None else name
+
+    def _first_name(self, first: int | str) -> str:
+        if first == RANDOM_FIRST:
+            return "Drawn at random"
+        assert isinstance(first, int)
+        name = self.setup.seats[first].name.strip() if first < len(self.setup.seats) else ""
+        return f"Seat {first + 1}: {name}" if name else f"Seat {first + 1}"
+
+    @property
+    def asks_first(self) -> bool:
+        """Whether the game lets the table choose who goes first."""
+        return "first_player" in games.get(self.setup.game).schema
+
+    def _reset_first(self) -> None:
+        """Offer each seat; the default is the variant's (seat 1 when it says the first seat)."""
+        spec = games.get(self.setup.game)
+        default = RANDOM_FIRST
+        if self.asks_first:
+            options = spec.schema.validate(self.variant.options)
+            if options.get("first_player") == "first_seat":
+                default = 0
+        self.first_sel.set_options([RANDOM_FIRST, *range(self.setup.players)], default)
 
     @property
     def variant(self) -> Variant:
@@ -136,6 +172,7 @@ class NewGameScene(Scene):
         self.variant_sel.set_options(list(self.app.variants(game)), "standard")
         self.setup.variant = "standard"
         self._players_changed(count)
+        self._reset_first()
 
     def _players_changed(self, count: int) -> None:
         old = self.setup.seats
@@ -149,6 +186,10 @@ class NewGameScene(Scene):
             Selector(kinds, kinds.index(s.kind), self._kind_setter(i), _kind_label)
             for i, s in enumerate(seats)
         ]
+        keep = self.first_sel.value
+        self._reset_first()
+        if keep in self.first_sel.options:
+            self.first_sel.set_options(self.first_sel.options, keep)
         self._check()
         self.resized(self.app.size)
 
@@ -169,6 +210,7 @@ class NewGameScene(Scene):
 
     def _variant_changed(self, name: str) -> None:
         self.setup.variant = name
+        self._reset_first()
         self._check()
 
     def start_game(self) -> None:
@@ -179,7 +221,8 @@ class NewGameScene(Scene):
         for i, seat in enumerate(self.setup.seats):
             if not seat.name.strip():
                 seat.name = "You" if seat.human and i == 0 else COMPUTER_NAMES[i % len(COMPUTER_NAMES)]
-        self.app.replace(TableScene(self.app, self.setup))
+        setup = seated(self.setup, self.first_sel.value) if self.asks_first else self.setup
+        self.app.replace(TableScene(self.app, setup))
 
     # -- layout and input ---------------------------------------------------------------
 
@@ -191,7 +234,10 @@ class NewGameScene(Scene):
         out = [self.game_sel, self.players_sel]
         for name, kind in zip(self.names, self.kinds, strict=True):
             out += [name, kind]
-        return [*out, self.variant_sel, self.start, self.back]
+        out.append(self.variant_sel)
+        if self.asks_first:
+            out.append(self.first_sel)
+        return [*out, self.start, self.back]
 
     def resized(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -200,26 +246,25 @@ class NewGameScene(Scene):
         col = round(w / 2 - 110 * s)
         row_h = round(44 * s)
         y = round(110 * s)
-        self.rows: list[tuple[str, int]] = []
+        self.rows: list[tuple[str, int, int]] = []  # (label, its right edge, top)
         for label, widget in (("Game", self.game_sel), ("Players", self.players_sel)):
             widget.rect = pygame.Rect(col, y, round(330 * s), round(36 * s))
             widget.size = size_text
-            self.rows.append((label, y))
+            self.rows.append((label, col - round(20 * s), y))
             y += row_h
         y += round(8 * s)
         self.seat_top = y
-        for i, (name, kind) in enumerate(zip(self.names, self.kinds, strict=True)):
-            name.rect = pygame.Rect(col, y, round(200 * s), round(34 * s))
-            name.size = size_text
-            kind.rect = pygame.Rect(col + round(210 * s), y, round(262 * s), round(34 * s))
-            kind.size = round(18 * s)
-            self.rows.append((f"Seat {i + 1}", y))
-            y += round(40 * s)
+        y = self._place_seats(y, s, size_text)
         y += round(8 * s)
-        self.variant_sel.rect = pygame.Rect(col, y, round(330 * s), round(36 * s))
-        self.variant_sel.size = size_text
-        self.rows.append(("Variant", y))
-        self.variant_y = y
+        rows = [("Variant", self.variant_sel)]
+        if self.asks_first:
+            rows.append(("Goes first", self.first_sel))
+        for label, widget in rows:
+            widget.rect = pygame.Rect(col, y, round(330 * s), round(36 * s))
+            widget.size = size_text
+            self.rows.append((label, col - round(20 * s), y))
+            y += row_h
+        self.variant_y = y - row_h
         self.start.rect = pygame.Rect(0, 0, round(220 * s), round(50 * s))
         self.start.rect.bottomright = (w // 2 + round(230 * s), h - round(40 * s))
         self.back.rect = pygame.Rect(0, 0, round(160 * s), round(50 * s))
@@ -227,6 +272,28 @@ class NewGameScene(Scene):
         for b in (self.start, self.back):
             b.size = round(22 * s)
         self.ring.set(self.widgets())
+
+    def _place_seats(self, y: int, s: float, size_text: int) -> int:
+        """One row per seat, or two columns of them past six seats; the y below them."""
+        w = self.app.size[0]
+        count = len(self.names)
+        if count <= 6:
+            columns = [(round(w / 2 - 110 * s), round(200 * s), round(262 * s))]
+        else:
+            columns = [(round(w / 2 - 390 * s), round(130 * s), round(220 * s))]
+            columns.append((round(w / 2 + 100 * s), round(130 * s), round(220 * s)))
+        per_column = -(-count // len(columns))
+        bottom = y
+        for i, (name, kind) in enumerate(zip(self.names, self.kinds, strict=True)):
+            left, name_w, kind_w = columns[i // per_column]
+            top = y + (i % per_column) * round(40 * s)
+            name.rect = pygame.Rect(left, top, name_w, round(34 * s))
+            name.size = size_text
+            kind.rect = pygame.Rect(left + name_w + round(10 * s), top, kind_w, round(34 * s))
+            kind.size = round(18 * s if count <= 6 else 16 * s)
+            self.rows.append((f"Seat {i + 1}", left - round(12 * s if count > 6 else 20 * s), top))
+            bottom = max(bottom, top + round(40 * s))
+        return bottom
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -248,7 +315,7 @@ class NewGameScene(Scene):
         w, h = surface.get_size()
         s = self.scale
         surface.blit(BACKGROUND.get((w, h)), (0, 0))
-        panel = pygame.Rect(0, 0, round(820 * s), h - round(60 * s))
+        panel = pygame.Rect(0, 0, round((820 if len(self.names) <= 6 else 1000) * s), h - round(60 * s))
         panel.midtop = (w // 2, round(30 * s))
         draw_panel(surface, panel)
         draw_text(
@@ -261,14 +328,13 @@ class NewGameScene(Scene):
             "serif",
             "center",
         )
-        label_x = round(w / 2 - 130 * s)
-        for label, y in self.rows:
+        for label, right, y in self.rows:
             draw_text(
                 surface,
                 self.app.text,
                 label,
-                round(20 * s),
-                (label_x, y + round(17 * s)),
+                round(20 * s if len(self.names) <= 6 else 17 * s),
+                (right, y + round(17 * s)),
                 theme.MUTED,
                 anchor="midright",
             )
