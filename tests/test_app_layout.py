@@ -167,3 +167,54 @@ def test_every_style_key_is_read_for_zones_and_their_variants():
     assert layout.zones["pile"].resolved(False, False)[1].outline is True
     assert layout.zones["pile"].resolved(False, True)[1].outline is False
     assert layout.zones["pile"].resolved(False, False)[1].sort == "color"
+
+
+def _states_of_a_played_game(game: str, players: int, every: int = 12):
+    """Seat 0's view at points through a game the rule-based players play (real zone sizes)."""
+    from cardtable.ai import make_agent
+
+    spec = games.get(game)
+    state = spec.new_game(players, seed=players)
+    agents = [make_agent("normal", spec, seat) for seat in range(players)]
+    views = [state.view(0)]
+    moves = 0
+    while not state.is_over() and moves < 3000:
+        seat = state.to_act()[0]
+        state.apply(seat, agents[seat].choose(state.view(seat)))
+        moves += 1
+        if moves % every == 0:
+            views.append(state.view(0))
+    return views
+
+
+@pytest.mark.parametrize("game, players", [(g, n) for g in TABLES for n in games.get(g).player_range])
+def test_zones_and_plates_keep_apart_through_a_real_game(game, players):
+    """At every point of a played game, in both window sizes, no seat's cards or plate lie on
+    another seat's, or on the middle of the table (the zones hold the cards they really hold)."""
+    from cardtable.app.table.hud import plate_size
+    from cardtable.app.table.words import plate_lines
+
+    layout = load_layout(game)
+    names = [f"P{i}" for i in range(players)]
+    for view in _states_of_a_played_game(game, players):
+        for size in SIZES[:1] + SIZES[2:]:
+            geometry = Geometry(layout, size, players, 0)
+            boxes = []  # (owner or None for the middle, what, box)
+            for zv in view.zones:
+                style = geometry.zone_style(zv.name, zv.owner)
+                if style.hidden or (not len(zv) and not style.outline):
+                    continue
+                if layout.zones[zv.name].place.kind == "center":
+                    continue  # one trick in the middle: its cards lie on each other, as on a table
+                boxes.append((zv.owner, zv.name, geometry.zone_box(zv.name, zv.owner, len(zv))))
+            for seat in range(players):
+                small = geometry.compact and seat != 0
+                w, h = plate_size(geometry, small, len(plate_lines(layout, view, seat, names)))
+                boxes.append((seat, "plate", geometry.plate_box(seat, w, h)))
+            for i, (owner_a, what_a, a) in enumerate(boxes):
+                for owner_b, what_b, b in boxes[i + 1 :]:
+                    if owner_a == owner_b:
+                        continue
+                    assert not boxes_overlap(a, b, slack=8), (
+                        f"{size}: {what_a} of {owner_a} {a} overlaps {what_b} of {owner_b} {b}"
+                    )

@@ -16,15 +16,15 @@ from cardtable.ai import make_agent
 from cardtable.app.scenes.privacy import PrivacyScene
 from cardtable.app.scenes.results import ResultsScene
 from cardtable.engine import ZoneRef
-from ui import button, card_point, click, drag, key, make_app, table_game, target_point, tick
+from ui import button, card_point, click, drag, key, make_app, table_game, target_point, tick, token_of
 
 SPEC = games.get("ugh")
 
 
-def _move(app, scene, agent, rng, used) -> None:
+def _move(app, scene, agent, rng, used, choose=None) -> None:
     game = scene.match.game
     seat = scene.viewer
-    a = agent.choose(scene.view)
+    a = (choose or agent.choose)(scene.view)
     before = len(game.history)
     if a.kind == "flip":
         if rng.random() < 0.5:
@@ -70,3 +70,129 @@ def test_a_whole_game_by_gestures_ends_on_the_results(players, seed):
             _move(app, scene, agent, rng, used)
     assert scene.match.game.is_over() and isinstance(app.stack.top, ResultsScene)
     assert {"deck click", "f key"} & used and {"take click", "take drag"} & used
+
+
+def _hoarding(agent):
+    """The rule-based player's moves, except that it locks no set until the last-card window
+    (so a human's Pool can still lock when the window opens)."""
+
+    def choose(view):
+        a = agent.choose(view)
+        if a.kind == "lock" and not view.info["window"] and not view.zone("set", view.seat).cards:
+            others = {x.kind: x for x in view.legal if x.kind != "lock"}
+            return others.get("end") or others.get("flip") or next(iter(others.values()), a)
+        return a
+
+    return choose
+
+
+def test_two_humans_pass_and_play_through_the_last_card_window_seeing_nothing_hidden():
+    app = make_app()
+    seats = [("Mia", True), ("Ada", False), ("Noor", True), ("Bo", False)]
+    scene = table_game(app, seats, seed=11, game="ugh")
+    game = scene.match.game
+    humans = (0, 2)
+    agents = {h: make_agent("normal", SPEC, h) for h in humans}
+    rng = random.Random(1)
+    used: set[str] = set()
+    screens, frames, window_moves = 0, 0, set()
+    for _ in range(40000):
+        if isinstance(app.stack.top, ResultsScene):
+            break
+        tick(app)
+        top = app.stack.top
+        if isinstance(top, PrivacyScene):
+            assert scene not in app.stack.visible(), "the table is hidden behind the privacy screen"
+            acting = game.to_act()[0]
+            assert top.name == scene.names[acting if acting in humans else humans[0]]
+            screens += 1
+            click(app, (640, 360))
+            continue
+        if scene in app.stack.visible() and scene.viewer is not None:
+            leaked = scene.drawn_faces - set(scene.match.view(scene.viewer).known_cards())
+            assert not leaked, f"{scene.names[scene.viewer]}'s screen showed {leaked}"
+            frames += 1
+        if scene.summary is not None:
+            click(app, (640, 360))
+        elif scene.my_turn and top is scene:
+            if scene.view.info["window"]:
+                window_moves.add(scene.viewer)
+            _move(app, scene, agents[scene.viewer], rng, used, _hoarding(agents[scene.viewer]))
+    assert game.is_over() and isinstance(app.stack.top, ResultsScene)
+    assert screens >= 10 and frames > 500
+    assert window_moves, "a human locked (or passed) in the last-card window"
+    window = [e for e in scene.match.log if getattr(e, "what", None) == "last_card"]
+    assert window and set(window[0].value) & set(humans)
+
+
+def _until_the_human_may_steal(app, scene, agent, rng) -> None:
+    used: set[str] = set()
+    for _ in range(40000):
+        tick(app)
+        if isinstance(app.stack.top, PrivacyScene) or scene.summary is not None:
+            click(app, (640, 360))
+        elif scene.my_turn and app.stack.top is scene:
+            if any(a.kind == "steal" for a in scene.view.legal):
+                return
+            _move(app, scene, agent, rng, used)
+        assert not scene.match.game.is_over(), "no steal came up"
+
+
+@pytest.mark.parametrize(("players", "seed"), [(4, 1), (12, 4)])
+def test_a_steal_is_a_drag_of_the_wild_onto_the_card_in_another_pool(players, seed):
+    app = make_app()
+    scene = table_game(app, [(f"P{i}", i == 0) for i in range(players)], seed=seed, game="ugh")
+    rng = random.Random(seed)
+    _until_the_human_may_steal(app, scene, make_agent("normal", SPEC, 1), rng)
+    steal = next(a for a in scene.view.legal if a.kind == "steal")
+    wild, target = steal.card, steal.target
+    assert target in scene.resolver().targets([wild]), "the card to steal lights up"
+    victim = next(ref for ref, tokens in scene.model.zones.items() if any(t.card == target for t in tokens))
+    start = card_point(scene, wild)
+    tick(app, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
+    near = scene.zone_rect(victim).center  # over the victim's Pool: on a crowded table it grows
+    tick(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=near, rel=(0, 0), buttons=(1, 0, 0))])
+    tick(app)
+    assert scene.geometry.expanded == (victim if players >= 7 else None)
+    end = card_point(scene, target)
+    tick(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0))])
+    before = len(scene.match.game.history)
+    tick(app, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)])
+    assert scene.match.game.history[before:][:1] == [(0, steal)]
+    assert token_of(scene, target) in scene.model.zones[("pool", 0)]
+
+
+@pytest.mark.parametrize("players", [6, 7, 12])
+def test_crowded_pools_grow_under_the_pointer(players):
+    app = make_app()
+    scene = table_game(app, [(f"P{i}", False) for i in range(players)], seed=players, game="ugh")
+    game = scene.match.game
+    while len(game.history) < 25 * players:
+        tick(app, dt=0.25)
+    scene.driver.think_at = float("inf")  # hold the game still while we look
+    screen = app.surface.get_rect()
+    pools = [ref for ref, tokens in scene.model.zones.items() if ref[0] == "pool" and tokens]
+    assert len(pools) >= 2
+    for ref in pools:
+        small = [scene.stage.token_rect(t).width for t in scene.model.zones[ref]]
+        tick(
+            app,
+            [
+                pygame.event.Event(
+                    pygame.MOUSEMOTION, pos=scene.zone_rect(ref).center, rel=(0, 0), buttons=(0, 0, 0)
+                )
+            ],
+        )
+        tick(app)
+        if players < 7:
+            assert scene.geometry.expanded is None
+            continue
+        assert scene.geometry.expanded == ref
+        for token in scene.model.zones[ref]:
+            rect = scene.stage.token_rect(token)
+            assert rect.width > max(small) and screen.contains(rect)
+            assert scene.stage.token_at(scene.stage.point_of(token.card)) is token, (
+                "every grown card can be reached"
+            )
+    tick(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=(640, 470), rel=(0, 0), buttons=(0, 0, 0))])
+    assert scene.geometry.expanded is None

@@ -8,7 +8,9 @@ the ellipse, so its cards lie square to that edge and face the middle; a
 zone placed from the seat (``seat: [across, in]``) or from the middle toward
 it (``center: [across, out]``) follows that frame. Crowded tables use the
 zones' ``compact`` values, and a seat's fans never spread into its
-neighbours. Pure arithmetic: no pygame.
+neighbours; the one zone the pointer rests on may take its ``expand``
+style, above the others and kept inside the window. Pure arithmetic: no
+pygame.
 """
 
 from __future__ import annotations
@@ -104,6 +106,7 @@ class Geometry:
         self.compact = players >= layout.ring.compact_from
         self._frames = ring_frames(players, size, self.scale, layout.ring.bottom_gap)
         self._base = 0 if viewer is None else viewer
+        self.expanded: tuple[str, int] | None = None  # another seat's zone shown large (``expand:``)
 
     # -- seats ---------------------------------------------------------------------
 
@@ -133,8 +136,8 @@ class Geometry:
         """
         plate = self.layout.plate
         f = self.frame(seat)
-        if seat == self.viewer:
-            across, inward = plate.viewer_place
+        if seat == self.viewer or (self.viewer is None and seat == self._base):
+            across, inward = plate.viewer_place  # a spectator's bottom seat too: the HUD is laid out round it
         elif self.compact and plate.compact_place is not None:
             across, inward = plate.compact_place  # a crowded top row has no room beside each hand
         elif f.edge == "top" and plate.top_place is not None:
@@ -152,7 +155,18 @@ class Geometry:
     def _resolved(self, name: str, owner: int | None) -> tuple[Place, ZoneStyle]:
         spec = self.layout.zones[name]
         viewing = owner is not None and owner == self.viewer
-        return spec.resolved(viewing, self.compact)
+        return spec.resolved(viewing, self.compact, self.expanded == (name, owner))
+
+    def expands(self, name: str, owner: int | None) -> bool:
+        """Whether this zone grows while the pointer rests on it (another seat's, on a crowded table)."""
+        spec = self.layout.zones.get(name)
+        return (
+            spec is not None
+            and spec.expand_style is not None
+            and self.compact
+            and owner is not None
+            and owner != self.viewer
+        )
 
     def zone_style(self, name: str, owner: int | None) -> ZoneStyle:
         return self._resolved(name, owner)[1]
@@ -168,6 +182,8 @@ class Geometry:
         frame = self.frame(owner)
         angle = frame.angle if style.rotate else 0
         axis = frame.across if style.rotate or frame.edge in ("bottom", "top") else (1.0, 0.0)
+        if self.expanded == (name, owner):
+            axis = (1.0, 0.0)  # read left to right, whichever edge the seat is on
         a, b = place.point
         if place.kind == "center":
             # Out from the middle along the ray toward the seat, so seats sharing an edge keep apart.
@@ -186,7 +202,7 @@ class Geometry:
         place, style = self._resolved(name, owner)
         limit = style.max_span
         spec = self.layout.zones[name]
-        if owner is not None and owner != self.viewer and not spec.shared:
+        if owner is not None and owner != self.viewer and not spec.shared and self.expanded != (name, owner):
             limit = min(limit, self.frame(owner).room * 0.72)
         if spec.home and owner is not None and owner == self.viewer and place.kind == "seat":
             # The viewer's hand stops short of their name plate, however many cards it holds.
@@ -212,7 +228,28 @@ class Geometry:
         if count > 1 and step * (count - 1) > span:
             step = span / (count - 1)
         first = -(count - 1) / 2 * step
-        return [(cx + ax * (first + k * step), cy + ay * (first + k * step), angle) for k in range(count)]
+        out = [(cx + ax * (first + k * step), cy + ay * (first + k * step), angle) for k in range(count)]
+        if self.expanded == (name, owner):
+            out = self._on_screen(out, width)
+        return out
+
+    def _on_screen(self, slots: list[tuple[float, float, int]], width: int) -> list[tuple[float, float, int]]:
+        """Slots moved as a whole so every card lies inside the window (an expanded zone near an edge)."""
+        margin, head = 16 * self.scale, 38 * self.scale  # room for the panel and its title
+        boxes = [self.card_box(x, y, a, width) for x, y, a in slots]
+        w, h = self.size
+        dx = dy = 0.0
+        left, right = min(b[0] for b in boxes), max(b[0] + b[2] for b in boxes)
+        top, bottom = min(b[1] for b in boxes), max(b[1] + b[3] for b in boxes)
+        if left < margin:
+            dx = margin - left
+        elif right > w - margin:
+            dx = w - margin - right
+        if top < head:
+            dy = head - top
+        elif bottom > h - margin:
+            dy = h - margin - bottom
+        return [(x + dx, y + dy, a) for x, y, a in slots]
 
     def card_box(self, x: float, y: float, angle: float, width: int, quarter_turns: int = 0) -> tuple:
         """(left, top, width, height) of a card drawn at (x, y) turned by ``angle`` (and quarter turns)."""

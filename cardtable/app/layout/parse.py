@@ -47,7 +47,7 @@ TOP_KEYS = (
 )
 STYLE_KEYS = tuple(f.name for f in fields(ZoneStyle))
 PLACE_KEYS = ("at", "seat", "center")
-ZONE_KEYS = (*PLACE_KEYS, *STYLE_KEYS, "viewer", "compact", "home")
+ZONE_KEYS = (*PLACE_KEYS, *STYLE_KEYS, "viewer", "compact", "expand", "home")
 EVENTS = (
     "moved",
     "gathered",
@@ -178,6 +178,11 @@ def _zone(doc: YamlDoc, name: str, body: Any) -> ZoneSpec:
             raise doc.error((*keys, part), "a shared zone stays shared: use at: here too, or seat/center")
         extra[f"{part}_place"] = sub_place
         extra[f"{part}_style"] = _style(doc, (*keys, part), sub, style)
+    expand = _mapping(doc, (*keys, "expand"), body.get("expand"), STYLE_KEYS)
+    if expand:
+        if place.kind == "at":
+            raise doc.error((*keys, "expand"), "only a seat's own zone expands (this one is shared)")
+        extra["expand_style"] = _style(doc, (*keys, "expand"), expand, style)
     return ZoneSpec(name, place, style, home=home, **extra)
 
 

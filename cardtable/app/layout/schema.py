@@ -56,18 +56,21 @@ class ZoneSpec:
     viewer_style: ZoneStyle | None = None
     compact_place: Place | None = None
     compact_style: ZoneStyle | None = None
+    expand_style: ZoneStyle | None = None  # another seat's zone while the pointer rests on it
     home: bool = False  # the viewer's hand: keys move over it, picking starts there
 
     @property
     def shared(self) -> bool:
         return self.place.kind == "at"
 
-    def resolved(self, viewer: bool, compact: bool) -> tuple[Place, ZoneStyle]:
-        """The place and style for the viewer's own zone or another seat's (crowded or not)."""
+    def resolved(self, viewer: bool, compact: bool, expanded: bool = False) -> tuple[Place, ZoneStyle]:
+        """The place and style for the viewer's own zone or another seat's (crowded, expanded or not)."""
         place, style = self.place, self.style
         if compact and not viewer:
             place = self.compact_place or place
             style = self.compact_style or style
+        if expanded and not viewer and self.expand_style is not None:
+            style = self.expand_style
         if viewer:
             place = self.viewer_place or place
             style = self.viewer_style or style

@@ -431,6 +431,8 @@ class TableScene(Scene):
             return False
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             return self._cancel()
+        if event.type == pygame.MOUSEMOTION:
+            self._peek(event.pos)
         if self.hook.handle(event):
             # A game's own panel (rock-paper-scissors) stays live while others' choices animate.
             return True
@@ -458,6 +460,16 @@ class TableScene(Scene):
                 self.stage.place_all(0.2 * self.factor)
             return True
         return False
+
+    def _peek(self, pos: tuple[int, int]) -> None:
+        """Another seat's crowded zone grows while the pointer rests on it (also mid-animation)."""
+        ref = self.stage.peek_at(pos)
+        old = self.geometry.expanded
+        if ref != old:
+            self.geometry.expanded = ref
+            for changed in (old, ref):
+                if changed is not None:
+                    self.stage.place_zone(changed, 0.12 * self.factor)
 
     def _cancel(self) -> bool:
         if self.controls.menu:
@@ -577,6 +589,11 @@ class TableScene(Scene):
         self.painter.draw(surface, self.stage, marks, dragged)
         self.hud.plates(surface, self.layout, self.geometry, self.view, self.names)
         self.hud.badges(surface, self.layout, self.geometry, self.view)
+        peeked = self.geometry.expanded
+        if peeked is not None:
+            title = self.geometry.zone_style(*peeked).title
+            name = self.names[peeked[1]]
+            self.painter.draw_peek(surface, self.stage, marks, f"{name}: {title}" if title else name)
         color = theme.DANGER if self.error else (theme.HIGHLIGHT if self.my_turn else theme.TEXT)
         self.hud.status(surface, self.geometry, self._hud("status"), self.status_text(), color)
         self.hud.toasts(surface, self.geometry, self._hud("toasts"), [t for t, _ in self.toasts[-3:]])

@@ -19,6 +19,13 @@ from ..widgets import box, draw_panel, draw_text
 from .words import badge_text, plate_lines
 
 
+def plate_size(geometry: Geometry, small: bool, lines: int) -> tuple[int, int]:
+    """A name plate's (width, height) in pixels: a small one for another seat on a crowded table."""
+    s = geometry.scale
+    line_h = max(11, round((17 if small else 19) * s))
+    return round((160 if small else 190) * s), round((30 if small else 34) * s) + line_h * lines
+
+
 class Hud:
     def __init__(self, app) -> None:
         self.app = app
@@ -36,9 +43,8 @@ class Hud:
             acting = seat in view.to_act and not view.over
             lines = plate_lines(layout, view, seat, names)
             small = geometry.compact and seat != view.seat
-            width = round((160 if small else 190) * s)
+            width, height = plate_size(geometry, small, len(lines))
             line_h = self._px(geometry, 17 if small else 19)
-            height = round((30 if small else 34) * s) + line_h * len(lines)
             left, top, _, _ = geometry.plate_box(seat, width, height)
             rect = pygame.Rect(round(left), round(top), width, height)
             rect.clamp_ip(surface.get_rect().inflate(-8, -8))

@@ -1,7 +1,8 @@
 """The painter: draws the table's cards through the stage, and changes nothing.
 
 Cards are drawn in the stage's order (so what is on top is what a click
-reaches), gliding cards above still ones, dragged cards above all. The faces
+reaches), gliding cards above still ones, dragged cards above all; a zone
+expanded for a closer look is drawn in a pass of its own, over the plates. The faces
 drawn in a frame are recorded in ``drawn_faces``: the privacy tests check
 them against what the viewer may see.
 """
@@ -60,15 +61,41 @@ class Painter:
             surface.blit(box(rect.size, (*theme.DROP, 70), (*theme.DROP, 220), 3, 12), rect)
         self._labels(surface, stage)
         skip = list(dragged)
+        expanded = stage.geometry.expanded
         for sprite in stage.sprites(skip):
-            self._sprite(surface, stage, sprite, marks)
+            if sprite.ref != expanded or sprite.token.moving:
+                self._sprite(surface, stage, sprite, marks)
         for token in skip:
             self._card(surface, stage, token, stage.token_rect(token), glow=True)
+
+    def draw_peek(self, surface: pygame.Surface, stage: Stage, marks: Marks, title: str) -> None:
+        """The expanded zone on a panel of its own, with whose it is (drawn after the plates)."""
+        expanded = stage.geometry.expanded
+        if expanded is None:
+            return
+        sprites = [s for s in stage.sprites() if s.ref == expanded and not s.token.moving]
+        if not sprites:
+            return
+        s = stage.geometry.scale
+        area = sprites[0].rect.unionall([sp.rect for sp in sprites[1:]])
+        size = max(12, round(15 * s))
+        panel = area.inflate(round(24 * s), round(24 * s))
+        panel.top -= size + round(6 * s)
+        panel.height += size + round(6 * s)
+        panel.clamp_ip(surface.get_rect())
+        surface.blit(box(panel.size, (*theme.PANEL, 235), (*theme.HIGHLIGHT, 255), 2, 12), panel)
+        for rect in marks.targets:
+            if panel.colliderect(rect):  # a steal's target lit up in the grown zone too
+                surface.blit(box(rect.size, (*theme.DROP, 70), (*theme.DROP, 220), 3, 12), rect)
+        at = (panel.centerx, panel.top + round(5 * s))
+        draw_text(surface, self.app.text, title, size, at, theme.TEXT, "bold", "midtop")
+        for sprite in sprites:
+            self._sprite(surface, stage, sprite, marks)
 
     def _labels(self, surface: pygame.Surface, stage: Stage) -> None:
         s = stage.geometry.scale
         for ref, tokens in stage.model.zones.items():
-            if not stage.known(ref):
+            if not stage.known(ref) or ref == stage.geometry.expanded:
                 continue
             style = stage.geometry.zone_style(*ref)
             if not tokens and not style.outline:

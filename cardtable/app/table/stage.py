@@ -72,20 +72,37 @@ class Stage:
 
     def place_all(self, duration: float) -> None:
         """Send every token to where the layout puts it now."""
+        for ref in self.model.zones:
+            self.place_zone(ref, duration)
+
+    def place_zone(self, ref: tuple, duration: float) -> None:
+        """Send one zone's tokens to where the layout puts them now."""
         g = self.geometry
+        tokens = self.model.zones.get(tuple(ref))
+        if tokens is None or ref[0] not in self.layout.zones:
+            return
+        key = SORT_KEYS.get(g.zone_style(*ref).sort)
+        if key is not None:
+            tokens.sort(key=key)
+        slots = g.slots(ref[0], ref[1], len(tokens))
+        width = g.card_size(*ref)
+        for token, (x, y, angle) in zip(tokens, slots, strict=True):
+            token.retarget(x, y, angle, width, duration)
+            for i, extra in enumerate(token.attached):
+                dx, dy = ATTACH_OFFSET
+                extra.retarget(x + (i + 1) * width * dx, y + (i + 1) * width * dy, angle, width, duration)
+
+    def peek_at(self, pos: tuple[int, int]) -> tuple | None:
+        """The crowded zone of another seat the pointer rests on (kept while it stays on the grown zone)."""
+        g = self.geometry
+        current = g.expanded
+        if current is not None and self.zone_rect(current).collidepoint(pos):
+            return current
         for ref, tokens in self.model.zones.items():
-            if ref[0] not in self.layout.zones:
-                continue
-            key = SORT_KEYS.get(g.zone_style(*ref).sort)
-            if key is not None:
-                tokens.sort(key=key)
-            slots = g.slots(ref[0], ref[1], len(tokens))
-            width = g.card_size(*ref)
-            for token, (x, y, angle) in zip(tokens, slots, strict=True):
-                token.retarget(x, y, angle, width, duration)
-                for i, extra in enumerate(token.attached):
-                    dx, dy = ATTACH_OFFSET
-                    extra.retarget(x + (i + 1) * width * dx, y + (i + 1) * width * dy, angle, width, duration)
+            grows = ref != current and tokens and self.known(ref) and g.expands(*ref)
+            if grows and self.zone_rect(ref).inflate(8, 8).collidepoint(pos):
+                return ref
+        return None
 
     # -- outlines ----------------------------------------------------------------------
 
@@ -105,9 +122,11 @@ class Stage:
         return out
 
     def sprites(self, skip: Collection[Token] = ()) -> list[Sprite]:
-        """Every drawn card in drawing order: zones in view order, gliding cards last."""
+        """Every drawn card in drawing order: zones in view order, an expanded one above, gliding last."""
         still: list[Sprite] = []
+        peeked: list[Sprite] = []
         moving: list[Sprite] = []
+        expanded = self.geometry.expanded
         for ref, tokens in self.model.zones.items():
             if not self.known(ref):
                 continue
@@ -118,11 +137,11 @@ class Stage:
                     continue
                 if PILE_DEPTH <= i < deep and not token.moving:
                     continue  # lies exactly under the pile's top card: never seen, never hit
-                bucket = moving if token.moving else still
+                bucket = moving if token.moving else peeked if ref == expanded else still
                 bucket.append(Sprite(token, self.token_rect(token), zref, i))
                 for j, extra in enumerate(token.attached):
                     bucket.append(Sprite(extra, self.attached_rect(token, extra, j), zref, i, token))
-        return still + moving
+        return still + peeked + moving
 
     def zone_rect(self, ref: tuple) -> pygame.Rect:
         count = len(self.model.zones.get(tuple(ref), []))
