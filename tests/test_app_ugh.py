@@ -196,3 +196,56 @@ def test_crowded_pools_grow_under_the_pointer(players):
             )
     tick(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=(640, 470), rel=(0, 0), buttons=(0, 0, 0))])
     assert scene.geometry.expanded is None
+
+
+def test_a_flipped_ugh_card_is_put_in_the_spotlight_with_what_it_does():
+    app = make_app("normal")
+    scene = table_game(app, [(f"P{i}", i == 0) for i in range(4)], seed=5, game="ugh")
+    game = scene.match.game
+    for _ in range(20000):
+        tick(app)
+        if scene.spotlight is not None:
+            break
+        if scene.my_turn and app.stack.top is scene:
+            flip = next((a for a in scene.view.legal if a.kind == "flip"), None)
+            key(app, pygame.K_f) if flip else click(
+                app, button(scene, scene.label(scene.view.legal[-1])).rect.center
+            )
+    assert scene.spotlight is not None, "an Ugh! card was flipped"
+    card, text, _ = scene.spotlight
+    assert "Ugh!" in card.name or "Ice Age" in card.name
+    assert "flip" in text and "turn ends" in text.lower()
+    tick(app)
+    assert card in scene.panel_faces, "drawn on the table"
+    assert scene.spotlight_rect.width > 2 * scene.geometry.card_width
+    before = len(game.history)
+    click(app, scene.spotlight_rect.center)
+    assert scene.spotlight is None and len(game.history) == before, (
+        "a click puts it away, and does nothing else"
+    )
+
+
+def test_ties_share_a_place_in_the_standings():
+    from cardtable.app.scenes.results import standing_ranks
+
+    scores = (141, 118, 141, 60, 118)
+    assert standing_ranks(scores, [0, 2, 1, 4, 3]) == [1, 1, 3, 3, 5]
+    assert standing_ranks((5,), [0]) == [1]
+
+
+@pytest.mark.parametrize("players", [2, 7, 12])
+def test_the_results_of_a_full_table_stay_above_the_buttons(players):
+    from cardtable.app.scenes.results import ResultsScene
+
+    app = make_app()
+    game = SPEC.new_game(players, seed=1)
+    agents = [make_agent("random", SPEC, s) for s in range(players)]
+    while not game.is_over():
+        seat = game.to_act()[0]
+        game.apply(seat, agents[seat].choose(game.view(seat)))
+    names = [f"Player {i + 1}" for i in range(players)]
+    results = ResultsScene(app, SPEC, game.view(0), names, lambda: None, lambda: None)
+    app.push(results)
+    tick(app)
+    top = min(b.rect.top for b in results.buttons)
+    assert results.standings_bottom <= top, "the last place is not hidden behind the buttons"

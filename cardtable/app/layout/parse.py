@@ -27,6 +27,7 @@ from .schema import (
     Plate,
     PlateLine,
     Ring,
+    Spotlight,
     Timing,
     ZoneSpec,
     ZoneStyle,
@@ -44,6 +45,7 @@ TOP_KEYS = (
     "hud",
     "words",
     "hook",
+    "spotlight",
 )
 STYLE_KEYS = tuple(f.name for f in fields(ZoneStyle))
 PLACE_KEYS = ("at", "seat", "center")
@@ -287,6 +289,20 @@ def _timings(doc: YamlDoc, raw: Any) -> tuple[Timing, ...]:
     return tuple(out)
 
 
+def _spotlight(doc: YamlDoc, raw: Any) -> Spotlight | None:
+    if raw is None:
+        return None
+    body = _mapping(doc, ("spotlight",), raw, ("what", "at", "scale", "seconds"))
+    if "what" not in body or "at" not in body:
+        raise doc.error(("spotlight",), "needs what: (the announcements) and at: [x, y]")
+    return Spotlight(
+        _names(doc, ("spotlight", "what"), body["what"]),
+        _pair(doc, ("spotlight", "at"), body["at"]),
+        _number(doc, ("spotlight", "scale"), body.get("scale", 1.6), 0.5, 3.0),
+        _number(doc, ("spotlight", "seconds"), body.get("seconds", 1.8), 0.3, 8.0),
+    )
+
+
 def _actions(doc: YamlDoc, raw: Any, zones: dict[str, ZoneSpec]) -> dict[str, ActionSpec]:
     out: dict[str, ActionSpec] = {}
     if raw is None:
@@ -362,4 +378,5 @@ def parse_layout(game: str, doc: YamlDoc) -> Layout:
         hud,
         words,
         str(hook or ""),
+        _spotlight(doc, data.get("spotlight")),
     )

@@ -170,6 +170,16 @@ class ActionSpec:
 
 
 @dataclass(frozen=True)
+class Spotlight:
+    """Announcements whose card is shown large for a moment, with what it does (a flipped Ugh! card)."""
+
+    what: tuple[str, ...]
+    at: tuple[float, float]
+    scale: float = 1.6  # of the layout's card width
+    seconds: float = 1.8  # at normal speed
+
+
+@dataclass(frozen=True)
 class Layout:
     """A game's table: zones, seats, plates, badges, panels, timings, actions and words."""
 
@@ -185,6 +195,7 @@ class Layout:
     hud: dict[str, tuple[float, float]] = field(default_factory=dict)
     words: dict[str, str] = field(default_factory=dict)
     hook: str = ""
+    spotlight: Spotlight | None = None
 
     @property
     def home(self) -> str | None:

@@ -24,6 +24,15 @@ LINE_COLORS = [
 ]
 
 
+def standing_ranks(scores, order) -> list[int]:
+    """Places in the standings (``order``: best first); equal scores share a place (1, 1, 3)."""
+    ranks: list[int] = []
+    for i, seat in enumerate(order):
+        tied = i > 0 and scores[seat] == scores[order[i - 1]]
+        ranks.append(ranks[-1] if tied else i + 1)
+    return ranks
+
+
 class ResultsScene(Scene):
     def __init__(
         self,
@@ -48,6 +57,7 @@ class ResultsScene(Scene):
             key=lambda s: (s not in view.winners, (1 if lower_better else -1) * view.scores[s]),
         )
         self.order = order
+        self.standings_bottom = 0
         self.buttons = [
             Button("Play again", on_again, primary=True),
             Button("New game", on_new),
@@ -96,7 +106,10 @@ class ResultsScene(Scene):
             "serif",
             "center",
         )
-        table = pygame.Rect(0, 0, round(420 * s), round((70 + 44 * len(self.order)) * s))
+        # Up to 12 players: rows close up so the standings stay above the buttons.
+        row = min(44.0, (h / s - 110 - 70 - 100) / max(1, len(self.order)))
+        font = round(min(22, row / 2) * s)
+        table = pygame.Rect(0, 0, round(420 * s), round((70 + row * len(self.order)) * s))
         chart = pygame.Rect(0, 0, round(640 * s), round(420 * s))
         if self.rounds:
             table.topleft = (w // 2 - round(560 * s), round(100 * s))
@@ -104,6 +117,7 @@ class ResultsScene(Scene):
         else:
             table.midtop = (w // 2, round(110 * s))
         draw_panel(surface, table)
+        self.standings_bottom = table.bottom
         draw_text(
             surface,
             self.app.text,
@@ -115,14 +129,14 @@ class ResultsScene(Scene):
             "center",
         )
         y = table.top + round(64 * s)
-        for rank, seat in enumerate(self.order, start=1):
+        for rank, seat in zip(standing_ranks(self.view.scores, self.order), self.order, strict=True):
             color = LINE_COLORS[seat % len(LINE_COLORS)]
-            pygame.draw.circle(surface, color, (table.left + round(28 * s), y + round(12 * s)), round(7 * s))
+            pygame.draw.circle(surface, color, (table.left + round(28 * s), y + font // 2 + 1), round(7 * s))
             draw_text(
                 surface,
                 self.app.text,
                 f"{rank}. {self.names[seat]}",
-                round(22 * s),
+                font,
                 (table.left + round(46 * s), y),
                 theme.TEXT,
                 "bold",
@@ -131,13 +145,13 @@ class ResultsScene(Scene):
                 surface,
                 self.app.text,
                 f"{self.view.scores[seat]:g}",
-                round(22 * s),
+                font,
                 (table.right - round(24 * s), y),
                 theme.TEXT,
                 "bold",
                 "topright",
             )
-            y += round(44 * s)
+            y += round(row * s)
         if self.rounds:
             self._chart(surface, chart)
             self._round_table(surface, pygame.Rect(table.left, table.bottom + round(16 * s), table.width, 0))

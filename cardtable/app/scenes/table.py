@@ -41,6 +41,7 @@ from ..table.input import ChooseN, Enter, FocusStep, Hotkey, Input, Toggle
 from ..table.keys import enter, keyboard_cards, stepped
 from ..table.painter import Marks, Painter
 from ..table.resolver import Confirm, Do, Explain, Intent, Menu, Pick, Place, Press, Resolver, Say, Tap
+from ..table.spotlight import draw_spotlight
 from ..table.stage import Stage
 from ..table.summary import Summaries, Summary, draw_summary
 from ..table.timeline import Timeline
@@ -79,6 +80,8 @@ class TableScene(Scene):
         self.panel: str | None = None
         self.summaries = Summaries()
         self.summary: tuple[Summary, float] | None = None
+        self.spotlight: tuple[Card, str, float] | None = None  # (card, text, shown until)
+        self.spotlight_rect = pygame.Rect(0, 0, 0, 0)
         self.painter = Painter(app)
         self.hud = Hud(app)
         self.controls = Controls(app)
@@ -154,6 +157,8 @@ class TableScene(Scene):
             self.layout, self.model, lambda: self.factor, self.stage.place_all, self._played
         )
         self.pick = Pick()
+        self.spotlight = None
+        self.toasts = []  # written for the one who saw them (a "Your turn" is not the next player's)
         self.controls.menu = []
         self.input.cancel_drag()
         if animate_opening:
@@ -189,7 +194,16 @@ class TableScene(Scene):
             self.pick = Pick()
         if not live:
             return
-        if isinstance(event, Announced) and event.text:
+        spot = self.layout.spotlight
+        if (
+            isinstance(event, Announced)
+            and spot
+            and event.what in spot.what
+            and isinstance(event.value, Card)
+        ):
+            text = format_prompt(event.text, self.names, self.viewer)
+            self.spotlight = (event.value, text, self.clock + spot.seconds * max(0.5, self.factor))
+        elif isinstance(event, Announced) and event.text:
             self._toast(format_prompt(event.text, self.names, self.viewer))
         elif isinstance(event, GameOver):
             winners = " and ".join(self.names[s] for s in event.winners)
@@ -225,6 +239,8 @@ class TableScene(Scene):
             if view is not None:
                 self._show(view)
         self.toasts = [(t, until) for t, until in self.toasts if until > self.clock]
+        if self.spotlight is not None and self.spotlight[2] <= self.clock:
+            self.spotlight = None
         if self.error is not None and self.error[1] < self.clock:
             self.error = None
         self._lift()
@@ -419,6 +435,10 @@ class TableScene(Scene):
     # -- input ---------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if self.spotlight is not None and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.spotlight = None  # seen: a click puts it away, and one outside it goes on to the table
+            if self.spotlight_rect.collidepoint(event.pos):
+                return True
         if self.summary is not None:
             if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or (
                 event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE)
@@ -603,6 +623,11 @@ class TableScene(Scene):
             spec = next(p for p in self.layout.panels if p.key == self.panel)
             self.hud.trick_panel(
                 surface, self.geometry, spec.title, self.view.info[self.panel], self.names, self.panel_faces
+            )
+        if self.spotlight is not None and self.layout.spotlight is not None:
+            card, text, _ = self.spotlight
+            self.spotlight_rect = draw_spotlight(
+                surface, self.app, self.geometry, self.layout.spotlight, card, text, self.panel_faces
             )
         self.hook.draw(surface)
         self.controls.draw_menu(surface)

@@ -59,12 +59,14 @@ class Painter:
         self.drawn_faces = set()
         for rect in marks.targets:
             surface.blit(box(rect.size, (*theme.DROP, 70), (*theme.DROP, 220), 3, 12), rect)
-        self._labels(surface, stage)
+        counts = self._labels(surface, stage)
         skip = list(dragged)
         expanded = stage.geometry.expanded
         for sprite in stage.sprites(skip):
             if sprite.ref != expanded or sprite.token.moving:
                 self._sprite(surface, stage, sprite, marks)
+        for args in counts:  # over the cards, so a pile's count is never hidden by its top card
+            self._count(surface, *args)
         for token in skip:
             self._card(surface, stage, token, stage.token_rect(token), glow=True)
 
@@ -92,8 +94,10 @@ class Painter:
         for sprite in sprites:
             self._sprite(surface, stage, sprite, marks)
 
-    def _labels(self, surface: pygame.Surface, stage: Stage) -> None:
+    def _labels(self, surface: pygame.Surface, stage: Stage) -> list[tuple]:
+        """Each zone's title (and empty outline); returns the counts to draw over the cards."""
         s = stage.geometry.scale
+        counts = []
         for ref, tokens in stage.model.zones.items():
             if not stage.known(ref) or ref == stage.geometry.expanded:
                 continue
@@ -105,17 +109,25 @@ class Painter:
             rect = stage.zone_rect(ref)
             if not tokens:  # an empty place still shows where it is (a Safety pile)
                 surface.blit(box(rect.size, (255, 255, 255, 18), (255, 255, 255, 70), 2, 8), rect)
-            label = f"{style.title} {len(tokens)}".strip() if style.count else style.title
-            draw_text(
-                surface,
-                self.app.text,
-                label,
-                max(11, round(15 * s)),
-                (rect.centerx, rect.bottom - round(4 * s)),
-                theme.MUTED,
-                "bold",
-                "midtop",
-            )
+            size = max(11, round(15 * s))
+            below = (rect.centerx, rect.bottom - round(4 * s))
+            if style.title:
+                draw_text(surface, self.app.text, style.title, size, below, theme.MUTED, "bold", "midtop")
+            if style.count and (tokens or not style.title):
+                counts.append((str(len(tokens)), size, rect, below if not style.title else None))
+        return counts
+
+    def _count(self, surface: pygame.Surface, text: str, size: int, rect: pygame.Rect, at=None) -> None:
+        """How many cards a pile holds, in a pill on its corner (or under it, where it has no title)."""
+        img = self.app.text.render(text, size, theme.TEXT, "bold")
+        pill = img.get_rect().inflate(size // 1.2, size // 4)
+        pill.width = max(pill.width, pill.height)
+        if at is None:
+            pill.center = (rect.right - size // 2, rect.top + size // 2)
+        else:
+            pill.midtop = at
+        surface.blit(box(pill.size, (*theme.PANEL, 235), (*theme.PANEL_EDGE, 255), 1, pill.height // 2), pill)
+        surface.blit(img, img.get_rect(center=pill.center))
 
     def _sprite(self, surface: pygame.Surface, stage: Stage, sprite: Sprite, marks: Marks) -> None:
         token = sprite.token

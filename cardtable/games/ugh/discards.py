@@ -24,6 +24,22 @@ def ice_age_colors(colors: Iterable[int]) -> list[int]:
     return sorted({c for c in colors if c != ALL})
 
 
+def effect_of(ugh: Card, t: UghCards, first_flip: bool, points: int, last: bool = False) -> str:
+    """What a flipped Ugh! card does, in words for the whole table (shown large as it is flipped)."""
+    if last:
+        what = "the last card: the game ends at once"
+    elif t.ice[ugh]:
+        what = "one card of each color in the Pool and one more are discarded, and the turn ends"
+    elif t.value[ugh]:
+        n = t.value[ugh]
+        what = f"{n} card{' is' if n == 1 else 's are'} discarded from the Pool and the turn ends"
+    else:
+        what = "the turn ends"
+    if first_flip and points:
+        what += f"; flipped first, it scores {points} point{'s' if points != 1 else ''}"
+    return what
+
+
 def discards_for(ugh: Card, pool: Sequence[Card], t: UghCards) -> tuple[int, list[int]]:
     """How many cards the Ugh! card ``ugh`` takes from ``pool``, and the colors that go first."""
     if t.ice[ugh]:

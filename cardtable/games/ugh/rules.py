@@ -71,7 +71,7 @@ from cardtable.engine import (
 from cardtable.engine.game import Game
 
 from .cards import COLORS, SAFETY_PILES, UGH, WILD, UghCards, tables_for
-from .discards import discard_candidates, discards_for, forced_discard
+from .discards import discard_candidates, discards_for, effect_of, forced_discard
 from .saving import load_state, state_of
 from .sets import can_lock, lock_candidates, set_score
 from .views import info_for, prompt_for
@@ -379,7 +379,8 @@ class UghGame(Game):
         if kind == UGH:
             self.flipped.cards.append(card)
             events.append(Moved(card, 0, DECK_REF, FLIPPED_REF))
-            events.append(Announced("ugh", seat, card, f"{seat_ref(seat)} flips {card.name}"))
+            effect = effect_of(card, self.t, self.flips == 1, self.ugh_points, not self.deck.cards)
+            events.append(Announced("ugh", seat, card, f"{seat_ref(seat)} flips {card.name}: {effect}"))
             self._resolve_ugh(card, events)
             return
         if kind == WILD and (
