@@ -597,12 +597,14 @@ class UghGame(Game):
 
     def _keep_action(self, wild: Card) -> Action:
         """The Wild onto the next Safety pile, like a Number card (flips 1-3 only)."""
-        label = f"Put the {wild.name} on Safety pile {self.flips}"
+        name = wild.name[:1].upper() + wild.name[1:]
+        label = f"{name} onto Safety pile {self.flips}"  # short: buttons share a row with 12 plates
         return Action("keep", wild, target=self._safety_zone[self.flips - 1], label=label)
 
     def _pool_action(self, wild: Card, seat: int) -> Action:
         """The Wild straight into the Pool: the taking is done."""
-        return Action("pool", wild, target=ZoneRef("pool", seat), label=f"Put the {wild.name} in your Pool")
+        name = wild.name[:1].upper() + wild.name[1:]
+        return Action("pool", wild, target=ZoneRef("pool", seat), label=f"{name} into your Pool")
 
     def _discard_hint(self) -> str:
         if self.ice_colors:
