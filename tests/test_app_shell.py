@@ -1,7 +1,10 @@
 """The app shell driven headless: title, new game, pause, rules, settings, results."""
 
 import pygame
+import pytest
 
+from cardtable import games
+from cardtable.app.app import App
 from cardtable.app.layout import playable_games
 from cardtable.app.scenes.dialogs import ConfirmScene
 from cardtable.app.scenes.newgame import NewGameScene
@@ -10,6 +13,7 @@ from cardtable.app.scenes.rules import RulesScene, load_rules
 from cardtable.app.scenes.settings import SettingsScene
 from cardtable.app.scenes.table import TableScene
 from cardtable.app.scenes.title import TitleScene
+from cardtable.resources import asset_file
 from ui import click, key, make_app, run, tick
 
 
@@ -166,3 +170,21 @@ def test_quit_without_asking_when_the_settings_say_so():
     app.push(TitleScene(app))
     click(app, app.stack.top.buttons[-1].rect.center)
     assert not app.running
+
+
+@pytest.mark.parametrize("game", [g for g in games.ids() if asset_file("rules", f"{g}.md").is_file()])
+@pytest.mark.parametrize("size", [(1280, 720), (800, 450)])
+def test_every_rules_line_fits_its_panel(game, size):
+    app = App(size=size)
+    scene = RulesScene(app, game)
+    app.push(scene)
+    tick(app)
+    s = scene.scale
+    inner = scene.panel.inflate(-round(80 * s), 0)
+    assert scene.lines
+    for kind, text, px in scene.lines:
+        if kind == "gap":
+            continue
+        style = {"h1": "serif", "h2": "bold"}.get(kind, "regular")
+        left = round(12 * s) if kind == "bullet" else 0
+        assert left + app.fonts.get(px, style).size(text)[0] <= inner.width, f"cut at the edge: {text!r}"

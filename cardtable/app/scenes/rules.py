@@ -136,10 +136,11 @@ class RulesScene(Scene):
             style = {"h1": "serif", "h2": "bold"}.get(kind, "regular")
             px = round(size_px * s)
             font = self.app.fonts.get(px, style)
-            indent = round(24 * s) if kind == "bullet" else 0
-            for i, line in enumerate(wrap(font, text, width - indent)):
-                prefix = "\u2022 " if kind == "bullet" and i == 0 else ""
-                self.lines.append((kind, prefix + line if prefix else line, px))
+            indent = round(24 * s) if kind == "bullet" else 0  # bullets are drawn further in
+            if kind == "bullet":
+                text = "\u2022 " + text  # wrapped with its bullet, so the first line fits too
+            for line in wrap(font, text, width - indent):
+                self.lines.append((kind, line, px))
             self.lines.append(("gap", "", round((6 if kind in ("h1", "h2") else 14) * s)))
         self.content_height = sum(px + (0 if kind == "gap" else round(6 * s)) for kind, _, px in self.lines)
         self.scroll = min(self.scroll, self.max_scroll)
