@@ -52,9 +52,13 @@ class YamlDoc:
         return ConfigError(self.path, self.line(keys), dotted, message)
 
 
+SAFE_LOADER = yaml.CSafeLoader if yaml.__with_libyaml__ else yaml.SafeLoader
+"""The safe loader, in C where PyYAML was built with libyaml (several times faster at start-up)."""
+
+
 def parse_yaml(text: str, path: str | Path) -> YamlDoc:
     """Parse ``text`` (the contents of ``path``) with the safe loader."""
-    loader = yaml.SafeLoader(text)
+    loader = SAFE_LOADER(text)
     try:
         node = loader.get_single_node()
         data = loader.construct_document(node) if node is not None else None
