@@ -34,8 +34,13 @@ def _move(app, scene, agent, rng, used, choose=None) -> None:
             key(app, pygame.K_f)
             used.add("f key")
     elif a.kind in ("take", "lock", "discard"):
-        if rng.random() < 0.5:
+        if rng.random() < 0.5 or a.label.startswith("Lock "):
             click(app, card_point(scene, a.card))
+            if a.label.startswith("Lock "):  # the set's last card: its score is shown, then confirmed
+                assert len(game.history) == before and scene.status_text().startswith(a.label)
+                assert " points" in a.label or " point" in a.label
+                key(app, pygame.K_RETURN) if rng.random() < 0.5 else click(app, card_point(scene, a.card))
+                used.add("lock confirmed")
             used.add(f"{a.kind} click")
         else:
             drag(app, card_point(scene, a.card), target_point(scene, a.target))
@@ -70,6 +75,7 @@ def test_a_whole_game_by_gestures_ends_on_the_results(players, seed):
             _move(app, scene, agent, rng, used)
     assert scene.match.game.is_over() and isinstance(app.stack.top, ResultsScene)
     assert {"deck click", "f key"} & used and {"take click", "take drag"} & used
+    assert ("lock confirmed" in used) == bool(scene.match.game.sets[0]), "each set locked was confirmed"
 
 
 def _hoarding(agent):

@@ -311,7 +311,7 @@ def _actions(doc: YamlDoc, raw: Any, zones: dict[str, ZoneSpec]) -> dict[str, Ac
         raise doc.error(("actions",), "must map action kinds to what they do at the table")
     for kind, body in raw.items():
         keys = ("actions", kind)
-        body = _mapping(doc, keys, body, ("drop", "select", "button", "key", "default", "click"))
+        body = _mapping(doc, keys, body, ("drop", "select", "button", "key", "default", "click", "confirm"))
         drop = _names(doc, (*keys, "drop"), body["drop"]) if "drop" in body else ()
         for i, name in enumerate(drop):
             if name not in zones:
@@ -329,6 +329,7 @@ def _actions(doc: YamlDoc, raw: Any, zones: dict[str, ZoneSpec]) -> dict[str, Ac
             key,
             tuple((k, _text(doc, (*keys, "default", k), v)) for k, v in default.items()),
             _choice(doc, (*keys, "click"), body.get("click", "focus"), CLICKS),
+            _text(doc, (*keys, "confirm"), body.get("confirm", ""), 40),
         )
     return out
 

@@ -167,6 +167,7 @@ class ActionSpec:
     key: str = ""  # a key that presses its button (a letter or a digit)
     default: tuple[tuple[str, str], ...] = ()  # field values a plain drop chooses among several
     click: str = "focus"  # a click on its card: focus (a second click plays) or do (one click plays)
+    confirm: str = ""  # with click: do, actions whose label starts so wait for a second click (label shown)
 
 
 @dataclass(frozen=True)

@@ -575,7 +575,13 @@ class TableScene(Scene):
             return format_prompt(prompt, self.names) if prompt else "Watching"
         text = format_prompt(prompt, self.names, self.viewer)
         if self.my_turn:
-            mode = self.resolver().select_kind()
+            resolver = self.resolver()
+            dragged = [t.card for t in self.input.dragged()]
+            held = self.pick.focus if not self.pick.cards else None
+            said = resolver.describe(dragged[0] if len(dragged) == 1 else held)
+            if said:  # what the card in hand will do: a click again (or a drop) makes it
+                return f"{said} - click again or press Enter" if held is not None and not dragged else said
+            mode = resolver.select_kind()
             if mode == "count":
                 text += " - click or drag cards, then confirm"
             elif mode == "combo":

@@ -240,7 +240,19 @@ class Resolver:
         return Result(None, Pick())
 
     def _one_click(self, actions: list[Action]) -> bool:
-        return len(actions) == 1 and self.spec(actions[0].kind).click == "do"
+        if len(actions) != 1:
+            return False
+        spec = self.spec(actions[0].kind)
+        if spec.confirm and actions[0].label.startswith(spec.confirm):
+            return False  # worth a look first: the first click shows what it does
+        return spec.click == "do"
+
+    def describe(self, card: Card | None) -> str:
+        """What playing ``card`` would do, when it does exactly one thing (the status line says it)."""
+        if card is None:
+            return ""
+        actions = match(self.legal, [card])
+        return actions[0].label if len(actions) == 1 else ""
 
     def _drop(self, drop: Drop, pick: Pick) -> Result:
         cards = drop.cards

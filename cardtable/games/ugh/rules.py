@@ -181,6 +181,8 @@ class UghGame(Game):
         if forming:
             lock = t.lock(seat)
             out = [lock[c] for c in lock_candidates(pool, forming, t.color)]
+            if len(forming) == len(COLORS) - 1:  # the card that completes the set: say what it scores
+                out = [self._completing(a, forming) for a in out]
             out.append(CANCEL)
             return out
         if phase == "turn":
@@ -594,6 +596,14 @@ class UghGame(Game):
         """A card of this game's catalog (by index and code: pickled copies count too)."""
         cards = self.catalog.cards
         return isinstance(card, Card) and 0 <= card < len(cards) and cards[card].code == card.code
+
+    def _completing(self, action: Action, forming: list[Card]) -> Action:
+        """The lock that completes a set, labelled with the set and its score (shown before it is made)."""
+        cards = [*forming, action.card]
+        score = set_score(cards, self.t.kind, self.t.value)
+        names = ", ".join(c.name for c in cards[:-1]) + f" and {cards[-1].name}"
+        label = f"Lock {names} for {score} point{'' if score == 1 else 's'}"
+        return Action("lock", action.card, target=action.target, label=label)
 
     def _keep_action(self, wild: Card) -> Action:
         """The Wild onto the next Safety pile, like a Number card (flips 1-3 only)."""
