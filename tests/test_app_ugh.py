@@ -158,8 +158,9 @@ def test_a_steal_is_a_drag_of_the_wild_onto_the_card_in_another_pool(players, se
     tick(app, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
     near = scene.zone_rect(victim).center  # over the victim's Pool: on a crowded table it grows
     tick(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=near, rel=(0, 0), buttons=(1, 0, 0))])
-    tick(app)
-    assert scene.geometry.expanded == (victim if players >= 7 else None)
+    assert scene.geometry.expanded is None, "not while the pointer passes over"
+    tick(app, dt=0.4)  # resting on it
+    assert scene.geometry.expanded == victim
     end = card_point(scene, target)
     tick(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0))])
     before = len(scene.match.game.history)
@@ -168,12 +169,15 @@ def test_a_steal_is_a_drag_of_the_wild_onto_the_card_in_another_pool(players, se
     assert token_of(scene, target) in scene.model.zones[("pool", 0)]
 
 
-@pytest.mark.parametrize("players", [6, 7, 12])
-def test_crowded_pools_grow_under_the_pointer(players):
+@pytest.mark.parametrize("players", [2, 4, 7, 12])
+def test_other_pools_grow_under_the_pointer(players):
     app = make_app()
-    scene = table_game(app, [(f"P{i}", False) for i in range(players)], seed=players, game="ugh")
+    scene = table_game(app, [(f"P{i}", i == 0) for i in range(players)], seed=players, game="ugh")
     game = scene.match.game
+    agent = make_agent("normal", SPEC, 0)
     while len(game.history) < 25 * players:
+        if scene.my_turn and app.stack.top is scene:
+            _move(app, scene, agent, random.Random(0), set())
         tick(app, dt=0.25)
     scene.driver.think_at = float("inf")  # hold the game still while we look
     screen = app.surface.get_rect()
@@ -189,9 +193,9 @@ def test_crowded_pools_grow_under_the_pointer(players):
                 )
             ],
         )
-        tick(app)
-        if players < 7:
-            assert scene.geometry.expanded is None
+        tick(app, dt=0.4)
+        if ref[1] == scene.viewer:
+            assert scene.geometry.expanded is None, "your own Pool is already large"
             continue
         assert scene.geometry.expanded == ref
         for token in scene.model.zones[ref]:
@@ -255,3 +259,36 @@ def test_the_results_of_a_full_table_stay_above_the_buttons(players):
     tick(app)
     top = min(b.rect.top for b in results.buttons)
     assert results.standings_bottom <= top, "the last place is not hidden behind the buttons"
+
+
+def test_your_pool_stays_bright_while_the_choice_is_elsewhere():
+    app = make_app()
+    scene = table_game(app, [(f"P{i}", i == 0) for i in range(3)], seed=2, game="ugh")
+    agent = make_agent("normal", SPEC, 0)
+    rng = random.Random(0)
+    for _ in range(20000):
+        tick(app)
+        pool = scene.model.zones[("pool", 0)]
+        legal = {a.kind for a in scene.view.legal}
+        if scene.my_turn and pool and legal <= {"flip", "take"} and not scene.timeline.busy:
+            break
+        if scene.my_turn and app.stack.top is scene:
+            _move(app, scene, agent, rng, set())
+    token = scene.model.zones[("pool", 0)][-1]  # the top card of the row: nothing covers its middle
+    rect = scene.stage.token_rect(token)
+    tick(app)
+    face = app.cards.face(token.card, rect.width)
+    drawn = app.surface.get_at(rect.center)[:3]
+    expected = face.get_at((face.get_width() // 2, face.get_height() // 2))[:3]
+    assert sum(abs(a - b) for a, b in zip(drawn, expected, strict=True)) < 30, "not dimmed"
+
+
+def test_new_game_from_a_table_starts_from_that_game(config_folder):
+    from cardtable.app.scenes.newgame import NewGameScene
+
+    app = make_app()
+    scene = table_game(app, [("Mia", True), ("Ada", False), ("Bo", False)], seed=1, game="ugh")
+    scene.new_game()
+    new = app.stack.top
+    assert isinstance(new, NewGameScene)
+    assert new.setup.game == "ugh" and [s.name for s in new.setup.seats] == ["Mia", "Ada", "Bo"]

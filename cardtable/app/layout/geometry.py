@@ -8,8 +8,8 @@ the ellipse, so its cards lie square to that edge and face the middle; a
 zone placed from the seat (``seat: [across, in]``) or from the middle toward
 it (``center: [across, out]``) follows that frame. Crowded tables use the
 zones' ``compact`` values, and a seat's fans never spread into its
-neighbours; the one zone the pointer rests on may take its ``expand``
-style, above the others and kept inside the window. Pure arithmetic: no
+neighbours; another seat's zone the pointer rests on may take its
+``expand`` style, above the others and kept inside the window. Pure arithmetic: no
 pygame.
 """
 
@@ -158,14 +158,10 @@ class Geometry:
         return spec.resolved(viewing, self.compact, self.expanded == (name, owner))
 
     def expands(self, name: str, owner: int | None) -> bool:
-        """Whether this zone grows while the pointer rests on it (another seat's, on a crowded table)."""
+        """Whether this zone grows while the pointer rests on it (another seat's, drawn small)."""
         spec = self.layout.zones.get(name)
         return (
-            spec is not None
-            and spec.expand_style is not None
-            and self.compact
-            and owner is not None
-            and owner != self.viewer
+            spec is not None and spec.expand_style is not None and owner is not None and owner != self.viewer
         )
 
     def zone_style(self, name: str, owner: int | None) -> ZoneStyle:

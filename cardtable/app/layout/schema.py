@@ -56,7 +56,7 @@ class ZoneSpec:
     viewer_style: ZoneStyle | None = None
     compact_place: Place | None = None
     compact_style: ZoneStyle | None = None
-    expand_style: ZoneStyle | None = None  # another seat's zone while the pointer rests on it
+    expand_style: ZoneStyle | None = None  # another seat's zone while the pointer rests on it (read it)
     home: bool = False  # the viewer's hand: keys move over it, picking starts there
 
     @property

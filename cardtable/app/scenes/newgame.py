@@ -86,10 +86,11 @@ def default_setup(app, game: str) -> GameSetup:
 
 
 class NewGameScene(Scene):
-    def __init__(self, app) -> None:
+    def __init__(self, app, last: GameSetup | None = None) -> None:
         super().__init__(app)
         self.games = playable_games()
-        self.setup = default_setup(app, self.games[0])
+        first = last.game if last is not None and last.game in self.games else self.games[0]
+        self.setup = default_setup(app, first)
         self.game_sel = Selector(self.games, 0, self._game_changed, lambda g: games.get(g).name)
         self.players_sel = Selector([], 0, self._players_changed, lambda n: f"{n} players")
         self.variant_sel = Selector([], 0, self._variant_changed, self._variant_name)
@@ -99,7 +100,15 @@ class NewGameScene(Scene):
         self.names: list[TextField] = []
         self.kinds: list[Selector] = []
         self.ring = FocusRing()
-        self._game_changed(self.games[0])
+        self.game_sel.set_options(self.games, first)
+        self._game_changed(first)
+        if last is not None and last.game == first:  # the same table again: its seats and variant
+            self.players_sel.set_options(self.players_sel.options, last.players)
+            self.setup.seats = [replace(seat) for seat in last.seats]
+            self._players_changed(last.players)
+            if last.variant in self.variant_sel.options:
+                self.variant_sel.set_options(self.variant_sel.options, last.variant)
+                self._variant_changed(last.variant)
 
     # -- choices ------------------------------------------------------------------
 

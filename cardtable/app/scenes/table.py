@@ -53,6 +53,10 @@ from .newgame import COMPUTER_NAMES, GameSetup, SeatSetup
 SUMMARY_SECONDS = 4.0  # how long a table of computers shows a round's summary
 
 
+PEEK_DELAY = 0.3
+"""Seconds the pointer rests on another seat's small zone before it grows."""
+
+
 class TableScene(Scene):
     def __init__(self, app, setup: GameSetup, demo: bool = False) -> None:
         super().__init__(app)
@@ -82,6 +86,7 @@ class TableScene(Scene):
         self.summary: tuple[Summary, float] | None = None
         self.spotlight: tuple[Card, str, float] | None = None  # (card, text, shown until)
         self.spotlight_rect = pygame.Rect(0, 0, 0, 0)
+        self.peek_wanted: tuple[tuple, float] | None = None  # (zone, since): the pointer rests on it
         self.painter = Painter(app)
         self.hud = Hud(app)
         self.controls = Controls(app)
@@ -157,6 +162,7 @@ class TableScene(Scene):
             self.layout, self.model, lambda: self.factor, self.stage.place_all, self._played
         )
         self.pick = Pick()
+        self.peek_wanted = None
         self.spotlight = None
         self.toasts = []  # written for the one who saw them (a "Your turn" is not the next player's)
         self.controls.menu = []
@@ -239,6 +245,9 @@ class TableScene(Scene):
             if view is not None:
                 self._show(view)
         self.toasts = [(t, until) for t, until in self.toasts if until > self.clock]
+        if self.peek_wanted is not None and self.clock - self.peek_wanted[1] >= PEEK_DELAY:
+            self._grow(self.peek_wanted[0])
+            self.peek_wanted = None
         if self.spotlight is not None and self.spotlight[2] <= self.clock:
             self.spotlight = None
         if self.error is not None and self.error[1] < self.clock:
@@ -299,7 +308,7 @@ class TableScene(Scene):
     def new_game(self) -> None:
         from .newgame import NewGameScene
 
-        self.app.replace(NewGameScene(self.app))
+        self.app.replace(NewGameScene(self.app, self.setup))  # the table just played, to change
 
     def quit_to_title(self) -> None:
         from .title import TitleScene
@@ -482,8 +491,20 @@ class TableScene(Scene):
         return False
 
     def _peek(self, pos: tuple[int, int]) -> None:
-        """Another seat's crowded zone grows while the pointer rests on it (also mid-animation)."""
+        """Another seat's small zone grows once the pointer rests on it (also mid-animation).
+
+        The pause (hover intent) keeps a quick drag and drop on the card it was aimed at: a
+        zone that grew under a moving pointer would put another card there.
+        """
         ref = self.stage.peek_at(pos)
+        if ref is None or ref != self.geometry.expanded:
+            self._grow(None)
+        if ref is None or ref == self.geometry.expanded:
+            self.peek_wanted = None
+        elif self.peek_wanted is None or self.peek_wanted[0] != ref:
+            self.peek_wanted = (ref, self.clock)
+
+    def _grow(self, ref: tuple | None) -> None:
         old = self.geometry.expanded
         if ref != old:
             self.geometry.expanded = ref

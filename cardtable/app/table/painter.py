@@ -41,6 +41,7 @@ class Painter:
     def __init__(self, app) -> None:
         self.app = app
         self.drawn_faces: set[Card] = set()
+        self._dim_home = False
         self._shadows: dict[tuple[int, tuple[int, int]], pygame.Surface] = {}
 
     def _shadow(self, img: pygame.Surface) -> pygame.Surface:
@@ -62,6 +63,9 @@ class Painter:
         counts = self._labels(surface, stage)
         skip = list(dragged)
         expanded = stage.geometry.expanded
+        home = stage.model.zones.get(tuple(marks.dim_zone), []) if marks.dim_zone is not None else []
+        # The viewer's cards dim only when the choice is among them (a Pool to read stays bright).
+        self._dim_home = any(t.card in marks.legal for t in home)
         for sprite in stage.sprites(skip):
             if sprite.ref != expanded or sprite.token.moving:
                 self._sprite(surface, stage, sprite, marks)
@@ -136,7 +140,7 @@ class Painter:
             return
         card = token.card
         mine = marks.dim_zone is not None and tuple(sprite.ref) == tuple(marks.dim_zone)
-        dim = mine and bool(marks.legal) and card not in marks.legal and not token.moving
+        dim = mine and self._dim_home and card not in marks.legal and not token.moving
         glow = card is not None and (card == marks.focus or (token is marks.hover and card in marks.legal))
         face_down = stage.geometry.zone_style(*sprite.ref).face == "down"
         self._card(surface, stage, token, sprite.rect, dim, glow, face_down, card in marks.picked)
