@@ -292,3 +292,12 @@ def test_new_game_from_a_table_starts_from_that_game(config_folder):
     new = app.stack.top
     assert isinstance(new, NewGameScene)
     assert new.setup.game == "ugh" and [s.name for s in new.setup.seats] == ["Mia", "Ada", "Bo"]
+
+
+def test_the_winner_is_named_in_the_right_person():
+    from cardtable.app.table.words import winners_text
+
+    assert winners_text(["Mia"]) == "Mia wins!"
+    assert winners_text(["Mia", "Bo"]) == "Mia and Bo win!"
+    assert winners_text(["You"]) == "You win!"
+    assert winners_text([]) == "Game over"

@@ -11,6 +11,7 @@ from cardtable.engine import GameSpec, View
 from .. import theme
 from ..layout import Layout
 from ..scene import Scene
+from ..table.words import winners_text
 from ..widgets import Button, FocusRing, draw_panel, draw_text
 from .common import BACKGROUND
 
@@ -95,7 +96,7 @@ class ResultsScene(Scene):
         s = self.scale
         surface.blit(BACKGROUND.get((w, h)), (0, 0))
         winners = [self.names[i] for i in self.view.winners]
-        title = f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''}!" if winners else "Game over"
+        title = winners_text(winners)
         draw_text(
             surface,
             self.app.text,

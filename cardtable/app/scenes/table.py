@@ -45,6 +45,7 @@ from ..table.spotlight import draw_spotlight
 from ..table.stage import Stage
 from ..table.summary import Summaries, Summary, draw_summary
 from ..table.timeline import Timeline
+from ..table.words import winners_text
 from ..tokens import TableModel
 from ..widgets import Button
 from .common import BACKGROUND
@@ -212,8 +213,7 @@ class TableScene(Scene):
         elif isinstance(event, Announced) and event.text:
             self._toast(format_prompt(event.text, self.names, self.viewer))
         elif isinstance(event, GameOver):
-            winners = " and ".join(self.names[s] for s in event.winners)
-            self._toast(f"{winners} win{'s' if len(event.winners) == 1 else ''}!", 3.0)
+            self._toast(winners_text([self.names[s] for s in event.winners]), 3.0)
 
     def _toast(self, text: str, seconds: float = 2.2) -> None:
         self.toasts.append((text, self.clock + seconds * max(0.5, self.factor)))

@@ -40,6 +40,14 @@ def count(n: float, noun: str) -> str:
     return one_is_singular(f"{n:g} {noun}")
 
 
+def winners_text(names: Sequence[str]) -> str:
+    """ "Mia wins!", "Mia and Bo win!", and "You win!" for a player named You."""
+    if not names:
+        return "Game over"
+    one = len(names) == 1 and names[0] != "You"
+    return f"{' and '.join(names)} win{'s' if one else ''}!"
+
+
 def seat_value(info_value: Any, seat: int, players: int) -> Any:
     """A fact for one seat: its entry if the fact has one per seat, else the fact itself."""
     if isinstance(info_value, tuple | list) and len(info_value) == players:
