@@ -40,8 +40,9 @@ from ..table.hud import Hud
 from ..table.input import ChooseN, Enter, FocusStep, Hotkey, Input, Toggle
 from ..table.keys import enter, keyboard_cards, stepped
 from ..table.painter import Marks, Painter
+from ..table.peek import Peek
 from ..table.resolver import Confirm, Do, Explain, Intent, Menu, Pick, Place, Press, Resolver, Say, Tap
-from ..table.spotlight import draw_spotlight
+from ..table.spotlight import Shown, draw_spotlight
 from ..table.stage import Stage
 from ..table.summary import Summaries, Summary, draw_summary
 from ..table.timeline import Timeline
@@ -52,10 +53,6 @@ from .common import BACKGROUND
 from .newgame import COMPUTER_NAMES, GameSetup, SeatSetup
 
 SUMMARY_SECONDS = 4.0  # how long a table of computers shows a round's summary
-
-
-PEEK_DELAY = 0.3
-"""Seconds the pointer rests on another seat's small zone before it grows."""
 
 
 class TableScene(Scene):
@@ -85,9 +82,8 @@ class TableScene(Scene):
         self.panel: str | None = None
         self.summaries = Summaries()
         self.summary: tuple[Summary, float] | None = None
-        self.spotlight: tuple[Card, str, float] | None = None  # (card, text, shown until)
-        self.spotlight_rect = pygame.Rect(0, 0, 0, 0)
-        self.peek_wanted: tuple[tuple, float] | None = None  # (zone, since): the pointer rests on it
+        self.shown = Shown()  # a card in the spotlight (a flipped Ugh! card)
+        self.peek = Peek()
         self.painter = Painter(app)
         self.hud = Hud(app)
         self.controls = Controls(app)
@@ -163,8 +159,8 @@ class TableScene(Scene):
             self.layout, self.model, lambda: self.factor, self.stage.place_all, self._played
         )
         self.pick = Pick()
-        self.peek_wanted = None
-        self.spotlight = None
+        self.peek = Peek()
+        self.shown = Shown()
         self.toasts = []  # written for the one who saw them (a "Your turn" is not the next player's)
         self.controls.menu = []
         self.input.cancel_drag()
@@ -209,7 +205,7 @@ class TableScene(Scene):
             and isinstance(event.value, Card)
         ):
             text = format_prompt(event.text, self.names, self.viewer)
-            self.spotlight = (event.value, text, self.clock + spot.seconds * max(0.5, self.factor))
+            self.shown.show(event.value, text, self.clock + spot.seconds * max(0.5, self.factor))
         elif isinstance(event, Announced) and event.text:
             self._toast(format_prompt(event.text, self.names, self.viewer))
         elif isinstance(event, GameOver):
@@ -245,11 +241,8 @@ class TableScene(Scene):
             if view is not None:
                 self._show(view)
         self.toasts = [(t, until) for t, until in self.toasts if until > self.clock]
-        if self.peek_wanted is not None and self.clock - self.peek_wanted[1] >= PEEK_DELAY:
-            self._grow(self.peek_wanted[0])
-            self.peek_wanted = None
-        if self.spotlight is not None and self.spotlight[2] <= self.clock:
-            self.spotlight = None
+        self.peek.tick(self.stage, self.clock, 0.12 * self.factor)
+        self.shown.expire(self.clock)
         if self.error is not None and self.error[1] < self.clock:
             self.error = None
         self._lift()
@@ -262,6 +255,15 @@ class TableScene(Scene):
 
     def _computers_only(self) -> bool:
         return not self.humans
+
+    @property
+    def spotlight(self) -> tuple[Card, str, float] | None:
+        """The card in the spotlight, its text and until when (None: none)."""
+        return self.shown.now
+
+    @property
+    def spotlight_rect(self) -> pygame.Rect:
+        return self.shown.rect
 
     def close_summary(self) -> None:
         self.summary = None
@@ -444,10 +446,9 @@ class TableScene(Scene):
     # -- input ---------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if self.spotlight is not None and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.spotlight = None  # seen: a click puts it away, and one outside it goes on to the table
-            if self.spotlight_rect.collidepoint(event.pos):
-                return True
+        spot_click = self.shown.now is not None and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+        if spot_click and self.shown.clicked(event.pos):  # seen: a click puts it away; elsewhere goes on
+            return True
         if self.summary is not None:
             if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or (
                 event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE)
@@ -461,7 +462,7 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             return self._cancel()
         if event.type == pygame.MOUSEMOTION:
-            self._peek(event.pos)
+            self.peek.moved(self.stage, event.pos, self.clock, 0.12 * self.factor)
         if self.hook.handle(event):
             # A game's own panel (rock-paper-scissors) stays live while others' choices animate.
             return True
@@ -489,28 +490,6 @@ class TableScene(Scene):
                 self.stage.place_all(0.2 * self.factor)
             return True
         return False
-
-    def _peek(self, pos: tuple[int, int]) -> None:
-        """Another seat's small zone grows once the pointer rests on it (also mid-animation).
-
-        The pause (hover intent) keeps a quick drag and drop on the card it was aimed at: a
-        zone that grew under a moving pointer would put another card there.
-        """
-        ref = self.stage.peek_at(pos)
-        if ref is None or ref != self.geometry.expanded:
-            self._grow(None)
-        if ref is None or ref == self.geometry.expanded:
-            self.peek_wanted = None
-        elif self.peek_wanted is None or self.peek_wanted[0] != ref:
-            self.peek_wanted = (ref, self.clock)
-
-    def _grow(self, ref: tuple | None) -> None:
-        old = self.geometry.expanded
-        if ref != old:
-            self.geometry.expanded = ref
-            for changed in (old, ref):
-                if changed is not None:
-                    self.stage.place_zone(changed, 0.12 * self.factor)
 
     def _cancel(self) -> bool:
         if self.controls.menu:
@@ -651,9 +630,9 @@ class TableScene(Scene):
             self.hud.trick_panel(
                 surface, self.geometry, spec.title, self.view.info[self.panel], self.names, self.panel_faces
             )
-        if self.spotlight is not None and self.layout.spotlight is not None:
-            card, text, _ = self.spotlight
-            self.spotlight_rect = draw_spotlight(
+        if self.shown.now is not None and self.layout.spotlight is not None:
+            card, text, _ = self.shown.now
+            self.shown.rect = draw_spotlight(
                 surface, self.app, self.geometry, self.layout.spotlight, card, text, self.panel_faces
             )
         self.hook.draw(surface)

@@ -18,6 +18,27 @@ from ..layout.schema import Spotlight
 from ..widgets import draw_panel, draw_text
 
 
+class Shown:
+    """The card in the spotlight now, if any: until when, and where it was last drawn."""
+
+    def __init__(self) -> None:
+        self.now: tuple[Card, str, float] | None = None  # (card, text, shown until)
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def show(self, card: Card, text: str, until: float) -> None:
+        self.now = (card, text, until)
+
+    def expire(self, clock: float) -> None:
+        if self.now is not None and self.now[2] <= clock:
+            self.now = None
+
+    def clicked(self, pos: tuple[int, int]) -> bool:
+        """A click puts it away; True when the click was on it (and so goes no further)."""
+        hit = self.now is not None and self.rect.collidepoint(pos)
+        self.now = None
+        return hit
+
+
 def draw_spotlight(
     surface: pygame.Surface, app, geometry: Geometry, spec: Spotlight, card: Card, text: str, faces: set
 ) -> pygame.Rect:
