@@ -51,6 +51,14 @@ def info_for(game: UgoGame, seat: int | None) -> dict[str, Any]:
         "score_label": SCORE_LABEL,
         "stats": stats,
         "revealed": tuple(sorted(game.revealed)),
+        # Deck sizes are public (the game is won by emptying decks); whom the viewer attacks,
+        # and who attacks them, for the name plates.
+        "deck_sizes": tuple(len(d.cards) for d in game.decks),
+        "your_target": game.target_of(seat) if seat is not None and game.alive[seat] else None,
+        "your_attacker": next(
+            (s for s in range(game.players) if game.alive[s] and s != seat and game.target_of(s) == seat),
+            None,
+        ),
     }
 
 
