@@ -141,7 +141,7 @@ def _style(doc: YamlDoc, keys: Keys, body: dict[str, Any], base: ZoneStyle | Non
         elif key in ("rotate", "count", "hidden", "outline"):
             if not isinstance(v, bool):
                 raise doc.error(here, "must be true or false")
-        elif key == "title":
+        elif key in ("title", "stat"):
             v = _text(doc, here, v, 40)
         values[key] = v
     return ZoneStyle(**values)

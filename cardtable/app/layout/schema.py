@@ -35,6 +35,7 @@ class ZoneStyle:
     sort: str = "none"  # how the cards are ordered on screen
     hidden: bool = False  # not drawn at all (the cards still animate through it)
     outline: bool = False  # show the place (and its title) even while it is empty
+    stat: str = ""  # a view fact mapping each card to its values, shown in a pill under it (U-G-O's A/D)
 
 
 @dataclass(frozen=True)

@@ -611,6 +611,7 @@ class TableScene(Scene):
             self.input.hover,
             (self.layout.home, self.viewer) if self.my_turn else None,
             targets,
+            self.view.info,
         )
         self.painter.draw(surface, self.stage, marks, dragged)
         self.hud.plates(surface, self.layout, self.geometry, self.view, self.names)

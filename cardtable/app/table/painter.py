@@ -9,7 +9,7 @@ them against what the viewer may see.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 import pygame
@@ -32,6 +32,7 @@ class Marks:
     hover: Token | None = None
     dim_zone: tuple | None = None  # the viewer's home zone, whose other cards are dimmed
     targets: list[pygame.Rect] = field(default_factory=list)
+    stats: Mapping[str, Mapping] = field(default_factory=dict)  # the view facts zones' ``stat`` names
 
 
 SHADOW = (10, 40, 25)
@@ -121,6 +122,16 @@ class Painter:
                 counts.append((str(len(tokens)), size, rect, below if not style.title else None))
         return counts
 
+    def _stat(self, surface: pygame.Surface, stage: Stage, rect: pygame.Rect, values) -> None:
+        """A card's current values (U-G-O: attack / defense) in a pill over its lower edge."""
+        text = " / ".join(str(v) for v in values) if isinstance(values, tuple | list) else str(values)
+        size = max(11, round(14 * stage.geometry.scale))
+        img = self.app.text.render(text, size, theme.TEXT, "bold")
+        pill = img.get_rect().inflate(size, size // 3)
+        pill.center = (rect.centerx, rect.bottom - size // 3)
+        surface.blit(box(pill.size, (*theme.PANEL, 240), (*theme.HIGHLIGHT, 255), 1, pill.height // 2), pill)
+        surface.blit(img, img.get_rect(center=pill.center))
+
     def _count(self, surface: pygame.Surface, text: str, size: int, rect: pygame.Rect, at=None) -> None:
         """How many cards a pile holds, in a pill on its corner (or under it, where it has no title)."""
         img = self.app.text.render(text, size, theme.TEXT, "bold")
@@ -142,8 +153,12 @@ class Painter:
         mine = marks.dim_zone is not None and tuple(sprite.ref) == tuple(marks.dim_zone)
         dim = mine and self._dim_home and card not in marks.legal and not token.moving
         glow = card is not None and (card == marks.focus or (token is marks.hover and card in marks.legal))
-        face_down = stage.geometry.zone_style(*sprite.ref).face == "down"
+        style = stage.geometry.zone_style(*sprite.ref)
+        face_down = style.face == "down"
         self._card(surface, stage, token, sprite.rect, dim, glow, face_down, card in marks.picked)
+        values = marks.stats.get(style.stat, {}).get(card) if style.stat and card is not None else None
+        if values is not None and not token.moving:
+            self._stat(surface, stage, sprite.rect, values)
 
     def _card(
         self,
