@@ -67,6 +67,12 @@ def reach(resolver: Resolver, action) -> list:
         )
     else:
         result = resolver.resolve(Drop(tuple(cards), place_of(action.target)), Pick())
+        if action not in _actions(result) and len(cards) == 1:
+            # A plain drop took the layout's default (a U-G-O card in attack): the card clicked
+            # twice asks which, from a menu.
+            first = resolver.resolve(Tap(Place(None, cards[0])), Pick())
+            if first.outcome is None:
+                return _actions(result) + _actions(resolver.resolve(Tap(Place(None, cards[0])), first.pick))
     return _actions(result)
 
 

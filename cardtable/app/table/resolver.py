@@ -281,12 +281,13 @@ class Resolver:
         return Result(None, keep)
 
     def _choose(self, actions: list[Action], pick: Pick, dropped_on: object) -> Result:
-        """One action: do it. Several: the layout's default for a plain drop, or a menu."""
+        """One action: do it. Several: the layout's default for a plain drop, or a menu (a card
+        clicked twice, or Enter, asks: so every choice, a U-G-O card's position too, is reachable)."""
         if len(actions) == 1:
             return Result(Do((actions[0],)), pick)
         if not actions:
             return Result(None, pick)
-        for kind in dict.fromkeys(a.kind for a in actions):
+        for kind in dict.fromkeys(a.kind for a in actions) if dropped_on is not None else ():
             default = dict(self.spec(kind).default)
             if default:
                 fits = [a for a in actions if a.kind == kind and str(a.value) == default.get("value")]
