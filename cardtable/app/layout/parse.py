@@ -112,6 +112,12 @@ def _names(doc: YamlDoc, keys: Keys, value: Any) -> tuple[str, ...]:
     return tuple(_text(doc, (*keys, i) if isinstance(value, list) else keys, v) for i, v in enumerate(items))
 
 
+def _flag(doc: YamlDoc, keys: Keys, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise doc.error(keys, "must be true or false")
+    return value
+
+
 def _choice(doc: YamlDoc, keys: Keys, value: Any, choices: tuple[str, ...]) -> str:
     if value not in choices:
         shown = ", ".join(c or '""' for c in choices)
@@ -311,7 +317,9 @@ def _actions(doc: YamlDoc, raw: Any, zones: dict[str, ZoneSpec]) -> dict[str, Ac
         raise doc.error(("actions",), "must map action kinds to what they do at the table")
     for kind, body in raw.items():
         keys = ("actions", kind)
-        body = _mapping(doc, keys, body, ("drop", "select", "button", "key", "default", "click", "confirm"))
+        body = _mapping(
+            doc, keys, body, ("drop", "select", "button", "key", "default", "click", "confirm", "auto")
+        )
         drop = _names(doc, (*keys, "drop"), body["drop"]) if "drop" in body else ()
         for i, name in enumerate(drop):
             if name not in zones:
@@ -330,6 +338,7 @@ def _actions(doc: YamlDoc, raw: Any, zones: dict[str, ZoneSpec]) -> dict[str, Ac
             tuple((k, _text(doc, (*keys, "default", k), v)) for k, v in default.items()),
             _choice(doc, (*keys, "click"), body.get("click", "focus"), CLICKS),
             _text(doc, (*keys, "confirm"), body.get("confirm", ""), 40),
+            _flag(doc, (*keys, "auto"), body.get("auto", False)),
         )
     return out
 

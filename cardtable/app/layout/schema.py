@@ -169,6 +169,7 @@ class ActionSpec:
     default: tuple[tuple[str, str], ...] = ()  # field values a plain drop chooses among several
     click: str = "focus"  # a click on its card: focus (a second click plays) or do (one click plays)
     confirm: str = ""  # with click: do, actions whose label starts so wait for a second click (label shown)
+    auto: bool = False  # made for a lone human when it is their only choice (U-G-O: no 10 to play)
 
 
 @dataclass(frozen=True)

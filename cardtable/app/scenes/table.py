@@ -270,6 +270,11 @@ class TableScene(Scene):
         self._refresh()
 
     def _advance(self) -> None:
+        legal = self.view.legal if self.my_turn and not self.driver.pass_and_play else ()
+        if len(legal) == 1 and self.layout.action(legal[0].kind).auto:
+            # A lone human's only choice that says nothing they could hide (no 10 to play): made for them.
+            self.perform([legal[0]])
+            return
         step = self.driver.step(self.clock, self.viewer, 0.15 + 0.55 * self.factor)
         if isinstance(step, Acted):
             self.timeline.enqueue(redact(step.events, self.viewer), self.match.view(self.viewer))
