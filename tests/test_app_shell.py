@@ -188,3 +188,14 @@ def test_every_rules_line_fits_its_panel(game, size):
         style = {"h1": "serif", "h2": "bold"}.get(kind, "regular")
         left = round(12 * s) if kind == "bullet" else 0
         assert left + app.fonts.get(px, style).size(text)[0] <= inner.width, f"cut at the edge: {text!r}"
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 450)])
+def test_every_title_button_label_fits_its_button(size):
+    app = App(size=size)
+    app.push(TitleScene(app))
+    tick(app)
+    title = app.stack.top
+    assert len(title.quicks) == len(playable_games())
+    for b in title.buttons:
+        assert app.fonts.get(b.size, "bold").size(b.label)[0] <= b.rect.width - 8, b.label

@@ -54,7 +54,10 @@ class TitleScene(Scene):
             b.size = round(22 * s)
         # The quick games side by side (you against computers), the rest in a column under them.
         gap = round(12 * s)
-        width = round(min(300, 900 / len(self.quicks)) * s)
+        width = round(min(300, 1160 / len(self.quicks)) * s)
+        for b in self.quicks:  # a long name takes a smaller size rather than running past its button
+            while b.size > 12 and b.preferred_width(self.app.text) - b.size > width:
+                b.size -= 1
         x = w // 2 - (len(self.quicks) * width + (len(self.quicks) - 1) * gap) // 2
         top = round(h * 0.52 + 22 * s)
         for b in self.quicks:
