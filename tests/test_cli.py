@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from cardtable import games
 from cardtable.cli import main
 
 
@@ -155,13 +156,20 @@ def test_simulate_options_from_the_command_line(capsys):
         (["simulate", "ugly", "--option", "rounds"], "KEY=VALUE"),
         (["games", "--options", "poker"], "no game 'poker'"),
         (["--demo", "poker"], "no game 'poker'"),
-        (["--demo", "ugo"], "U-G-O has no table in the app yet"),
     ],
 )
 def test_mistakes_exit_2_with_a_clear_message(capsys, args, words):
     code, out, err = _run(capsys, *args)
     assert code == 2
     assert words in err and out == ""
+
+
+def test_a_demo_of_a_game_without_a_table_is_refused(capsys, monkeypatch):
+    import cardtable.app.layout as layout
+
+    monkeypatch.setattr(layout, "playable_games", lambda: [g for g in games.ids() if g != "ugo"])
+    code, out, err = _run(capsys, "--demo", "ugo")
+    assert code == 2 and "U-G-O has no table in the app yet" in err and out == ""
 
 
 def test_the_installed_command_runs():
