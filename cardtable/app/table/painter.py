@@ -43,6 +43,7 @@ class Painter:
         self.app = app
         self.drawn_faces: set[Card] = set()
         self._dim_home = False
+        self._pills: list[tuple[pygame.Rect, object]] = []
         self._shadows: dict[tuple[int, tuple[int, int]], pygame.Surface] = {}
 
     def _shadow(self, img: pygame.Surface) -> pygame.Surface:
@@ -67,11 +68,14 @@ class Painter:
         home = stage.model.zones.get(tuple(marks.dim_zone), []) if marks.dim_zone is not None else []
         # The viewer's cards dim only when the choice is among them (a Pool to read stays bright).
         self._dim_home = any(t.card in marks.legal for t in home)
+        self._pills: list[tuple[pygame.Rect, object]] = []
         for sprite in stage.sprites(skip):
             if sprite.ref != expanded or sprite.token.moving:
                 self._sprite(surface, stage, sprite, marks)
         for args in counts:  # over the cards, so a pile's count is never hidden by its top card
             self._count(surface, *args)
+        for rect, values in self._pills:
+            self._stat(surface, stage, rect, values)
         for token in skip:
             self._card(surface, stage, token, stage.token_rect(token), glow=True)
 
@@ -158,7 +162,7 @@ class Painter:
         self._card(surface, stage, token, sprite.rect, dim, glow, face_down, card in marks.picked)
         values = marks.stats.get(style.stat, {}).get(card) if style.stat and card is not None else None
         if values is not None and not token.moving:
-            self._stat(surface, stage, sprite.rect, values)
+            self._pills.append((sprite.rect, values))  # drawn after the cards attached to it
 
     def _card(
         self,
