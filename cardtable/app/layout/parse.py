@@ -351,11 +351,15 @@ def parse_layout(game: str, doc: YamlDoc) -> Layout:
     _mapping(doc, (), data, TOP_KEYS)
     card_width = _number(doc, ("card_width",), data.get("card_width", 90), 20, 300)
 
-    seats = _mapping(doc, ("seats",), data.get("seats"), ("bottom_gap", "compact_from"))
+    seats = _mapping(doc, ("seats",), data.get("seats"), ("bottom_gap", "compact_from", "out"))
     compact_from = seats.get("compact_from", 6)
     if isinstance(compact_from, bool) or not isinstance(compact_from, int) or not 2 <= compact_from <= 13:
         raise doc.error(("seats", "compact_from"), "must be a player count from 2 to 13")
-    ring = Ring(_number(doc, ("seats", "bottom_gap"), seats.get("bottom_gap", 50), 0, 90), compact_from)
+    ring = Ring(
+        _number(doc, ("seats", "bottom_gap"), seats.get("bottom_gap", 50), 0, 90),
+        compact_from,
+        _text(doc, ("seats", "out"), seats.get("out", ""), 40),
+    )
 
     raw_zones = data.get("zones")
     if not isinstance(raw_zones, dict) or not raw_zones:

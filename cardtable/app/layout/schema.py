@@ -84,6 +84,7 @@ class Ring:
 
     bottom_gap: float = 50.0  # degrees on each side of the viewer kept free of other seats
     compact_from: int = 6  # from this many players, other seats use their zones' compact values
+    out: str = ""  # a view fact listing the seats out of the game: their places grey out
 
 
 @dataclass(frozen=True)

@@ -617,6 +617,7 @@ class TableScene(Scene):
             (self.layout.home, self.viewer) if self.my_turn else None,
             targets,
             self.view.info,
+            frozenset(self.view.info.get(self.layout.ring.out, ()) if self.layout.ring.out else ()),
         )
         self.painter.draw(surface, self.stage, marks, dragged)
         self.hud.plates(surface, self.layout, self.geometry, self.view, self.names)

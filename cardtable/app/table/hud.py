@@ -39,6 +39,7 @@ class Hud:
         """Each seat's name plate; returns where they were drawn."""
         s = geometry.scale
         out = []
+        gone = set(view.info.get(layout.ring.out, ())) if layout.ring.out else set()
         for seat in range(view.players):
             acting = seat in view.to_act and not view.over
             lines = plate_lines(layout, view, seat, names)
@@ -49,7 +50,8 @@ class Hud:
             rect = pygame.Rect(round(left), round(top), width, height)
             rect.clamp_ip(surface.get_rect().inflate(-8, -8))
             edge = theme.HIGHLIGHT if acting else theme.PANEL_EDGE
-            surface.blit(box(rect.size, (*theme.PANEL, 215), (*edge, 255), 3 if acting else 1, 10), rect)
+            fill = (*theme.PANEL, 110) if seat in gone else (*theme.PANEL, 215)  # out: faded
+            surface.blit(box(rect.size, fill, (*edge, 255), 3 if acting else 1, 10), rect)
             name = names[seat]
             name_px = self._px(geometry, 16 if small else 18)
             font = self.app.fonts.get(name_px, "bold")

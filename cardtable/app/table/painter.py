@@ -33,6 +33,7 @@ class Marks:
     dim_zone: tuple | None = None  # the viewer's home zone, whose other cards are dimmed
     targets: list[pygame.Rect] = field(default_factory=list)
     stats: Mapping[str, Mapping] = field(default_factory=dict)  # the view facts zones' ``stat`` names
+    out: frozenset[int] = frozenset()  # seats out of the game: their cards grey out
 
 
 SHADOW = (10, 40, 25)
@@ -156,6 +157,7 @@ class Painter:
         card = token.card
         mine = marks.dim_zone is not None and tuple(sprite.ref) == tuple(marks.dim_zone)
         dim = mine and self._dim_home and card not in marks.legal and not token.moving
+        dim = dim or (sprite.ref.owner in marks.out and not token.moving)
         glow = card is not None and (card == marks.focus or (token is marks.hover and card in marks.legal))
         style = stage.geometry.zone_style(*sprite.ref)
         face_down = style.face == "down"
