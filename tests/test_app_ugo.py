@@ -9,6 +9,7 @@ a click, buttons for the rest.
 
 import random
 
+import pygame
 import pytest
 
 from cardtable import games
@@ -116,3 +117,17 @@ def test_two_humans_and_a_computer_see_nothing_hidden_and_are_asked_about_the_te
             _move(app, scene, agents[scene.viewer], rng, used)
     assert game.is_over() and isinstance(app.stack.top, ResultsScene)
     assert screens >= 10 and frames > 300 and asked >= 1
+
+
+def test_f1_opens_the_rules_with_the_card_roles_during_play():
+    from cardtable.app.scenes.rules import RulesScene
+
+    app = make_app()
+    scene = table_game(app, [("You", True), ("Ada", False)], seed=1, game="ugo")
+    tick(app)
+    key(app, pygame.K_F1)
+    rules = app.stack.top
+    assert isinstance(rules, RulesScene) and rules is not scene
+    assert any("Attack/Defense cards" in text for _, text, _ in rules.lines)
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is scene

@@ -511,6 +511,11 @@ class TableScene(Scene):
         return True
 
     def _key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_F1:  # the rules (U-G-O's card roles) one key away, as the sources ask
+            from .rules import RulesScene
+
+            self.app.push(RulesScene(self.app, self.spec.id, self.match.game.options))
+            return True
         intent = self.input.key(event)
         if isinstance(intent, ChooseN):
             return self.controls.press_number(intent.number)
