@@ -113,6 +113,7 @@ def determinize(view: View, rng: random.Random) -> UgoGame:
             "attacked": [c.code for c in info["attacked"]],
             "revealed": [c.code for c in revealed],
             "final_winners": list(view.winners),
+            "score_history": [list(scores) for scores in info["score_history"]],
             "pending": state_pending,
             "zones": zones,
         }

@@ -50,7 +50,7 @@ from cardtable.engine import (
 )
 from cardtable.engine.game import Game
 
-from . import moves, reasons
+from . import clash, moves, reasons
 from .cards import ATTACK, DEFENSE, POSITIONS, attack_value, defense_value
 from .moves import TARGETED
 from .saving import load_state, state_of
@@ -104,6 +104,7 @@ class UgoGame(Game):
         self.revealed: set[Card] = set()
         self.turn_count = 0
         self.final_winners: tuple[int, ...] = ()
+        self.score_history: list[tuple[int, ...]] = []  # cards left at each turn's start, and at the end
         self._reset_turn_state()
         events: list[Event] = []
         shift = 1 if self.options["pass_decks"] else 0
@@ -236,6 +237,7 @@ class UgoGame(Game):
         self.final_winners = tuple(alive) if alive else tuple(sorted(last_out or ()))
         self.phase = "over"
         self.pending = None
+        self.score_history.append(self.scores())
         events.append(GameOver(self.final_winners, self.scores()))
         return True
 
@@ -246,6 +248,7 @@ class UgoGame(Game):
         while True:
             self.turn = seat
             self.turn_count += 1
+            self.score_history.append(self.scores())
             self.had_turn.add(seat)
             self._reset_turn_state()
             self.phase = "turn"
@@ -575,39 +578,36 @@ class UgoGame(Game):
     ) -> list[int]:
         """Apply an attack that was not stopped; returns who ran out of cards."""
         attack, _ = self.stats(card, user)
+        orientation, against = None, 0
+        if target is not None:
+            vt = self.tables[victim]
+            st = vt.state[target]
+            if not st.face_up:
+                st.face_up = True
+                self.revealed.add(target)
+                events.append(Turned(target, target.back, vt.ref, True))
+            t_attack, t_defense = self.stats(target, victim)
+            orientation = st.orientation
+            against = t_attack if orientation == ATTACK else t_defense
+        else:
+            t_attack = t_defense = 0
+        outcome = clash.decide(attack, orientation, t_attack, t_defense, self.options["lower_attack"])
+        told = clash.tell(outcome, user, card, attack, victim, target, orientation, against)
+        events.append(Announced("clash", victim, (card,) if target is None else (card, target), told))
+        if "target" in outcome.destroyed:
+            self._destroy(victim, target, events)  # type: ignore[arg-type]
+        if "attacker" in outcome.destroyed:
+            self._destroy(user, card, events)
+        if target is not None and not outcome.destroyed:
+            events.append(Announced("held", victim, target, f"{target.name} holds"))
+        if not outcome.count:
+            return []
+        loser = victim if outcome.sender == "victim" else user
         if target is None:
             events.append(
                 Announced("hit", victim, attack, f"{seat_ref(victim)} loses {attack} cards from the deck")
             )
-            return [] if self._send(victim, attack, events) else [victim]
-        vt = self.tables[victim]
-        st = vt.state[target]
-        if not st.face_up:
-            st.face_up = True
-            self.revealed.add(target)
-            events.append(Turned(target, target.back, vt.ref, True))
-        t_attack, t_defense = self.stats(target, victim)
-        if st.orientation == ATTACK:
-            if attack > t_attack:
-                self._destroy(victim, target, events)
-                return [] if self._send(victim, attack - t_attack, events) else [victim]
-            if self.options["lower_attack"] == "nothing":
-                events.append(Announced("held", victim, target, f"{target.name} holds"))
-                return []
-            if attack < t_attack:
-                self._destroy(user, card, events)
-                return [] if self._send(user, t_attack - attack, events) else [user]
-            self._destroy(victim, target, events)
-            self._destroy(user, card, events)
-            return []
-        if attack > t_defense:
-            self._destroy(victim, target, events)
-        elif attack < t_defense:
-            events.append(Announced("held", victim, target, f"{target.name} holds"))
-            return [] if self._send(user, t_defense - attack, events) else [user]
-        else:
-            events.append(Announced("held", victim, target, f"{target.name} holds"))
-        return []
+        return [] if self._send(loser, outcome.count, events) else [loser]
 
     # -- results ---------------------------------------------------------------
 
@@ -671,6 +671,7 @@ class UgoGame(Game):
         g.attacked = set(self.attacked)
         g.revealed = set(self.revealed)
         g.pending = dict(self.pending) if self.pending is not None else None
+        g.score_history = list(self.score_history)
         return g
 
     def _state(self) -> dict[str, Any]:

@@ -26,6 +26,7 @@ def state_of(game: UgoGame) -> dict[str, Any]:
         "attacked": sorted(c.code for c in game.attacked),
         "revealed": sorted(c.code for c in game.revealed),
         "final_winners": list(game.final_winners),
+        "score_history": [list(scores) for scores in game.score_history],
         "pending": None
         if p is None
         else {
@@ -60,6 +61,7 @@ def load_state(game: UgoGame, state: Mapping[str, Any]) -> None:
     game.attacked = {code(c) for c in state["attacked"]}
     game.revealed = {code(c) for c in state["revealed"]}
     game.final_winners = tuple(state["final_winners"])
+    game.score_history = [tuple(scores) for scores in state.get("score_history", [])]
     p = state["pending"]
     game.pending = (
         None

@@ -49,6 +49,7 @@ def info_for(game: UgoGame, seat: int | None) -> dict[str, Any]:
         "out_order": tuple(game.out_order),
         "out": tuple(s for s in range(game.players) if not game.alive[s]),
         "score_label": SCORE_LABEL,
+        "score_history": tuple(game.score_history),  # for the results chart: public, like deck sizes
         "stats": stats,
         "revealed": tuple(sorted(game.revealed)),
         # Deck sizes are public (the game is won by emptying decks); whom the viewer attacks,
