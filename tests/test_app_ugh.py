@@ -222,7 +222,7 @@ def test_a_flipped_ugh_card_is_put_in_the_spotlight_with_what_it_does():
                 app, button(scene, scene.label(scene.view.legal[-1])).rect.center
             )
     assert scene.spotlight is not None, "an Ugh! card was flipped"
-    card, text, _ = scene.spotlight
+    (card,), text, _ = scene.spotlight
     assert "Ugh!" in card.name or "Ice Age" in card.name
     assert "flip" in text and "turn ends" in text.lower()
     tick(app)
@@ -241,6 +241,8 @@ def test_ties_share_a_place_in_the_standings():
     scores = (141, 118, 141, 60, 118)
     assert standing_ranks(scores, [0, 2, 1, 4, 3]) == [1, 1, 3, 3, 5]
     assert standing_ranks((5,), [0]) == [1]
+    # U-G-O: everyone out has 0 cards left; who went out later places higher, none shares.
+    assert standing_ranks((14, 0, 0, 0), [0, 1, 2, 3], out_order=(3, 2, 1)) == [1, 2, 3, 4]
 
 
 @pytest.mark.parametrize("players", [2, 7, 12])

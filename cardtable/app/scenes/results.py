@@ -1,7 +1,9 @@
-"""Results: final standings and, where the game has rounds, each round's scores as a chart."""
+"""Results: final standings and a chart of the scores: each round's running total, or (U-G-O)
+the cards left in each deck after each turn."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 import pygame
@@ -25,13 +27,26 @@ LINE_COLORS = [
 ]
 
 
-def standing_ranks(scores, order) -> list[int]:
-    """Places in the standings (``order``: best first); equal scores share a place (1, 1, 3)."""
+def standing_ranks(scores, order, out_order=()) -> list[int]:
+    """Places in the standings (``order``: best first); equal scores share a place (1, 1, 3),
+    unless the players went out at different times (U-G-O: the later out places higher)."""
     ranks: list[int] = []
     for i, seat in enumerate(order):
         tied = i > 0 and scores[seat] == scores[order[i - 1]]
+        if tied and seat in out_order and order[i - 1] in out_order:
+            tied = False
         ranks.append(ranks[-1] if tied else i + 1)
     return ranks
+
+
+def _running(rounds: list[list[float]], players: int) -> list[list[float]]:
+    """Running totals after each round, from zero (nothing to chart without rounds)."""
+    if not rounds:
+        return []
+    points = [[0.0] * players]
+    for r in rounds:
+        points.append([t + v for t, v in zip(points[-1], r, strict=True)])
+    return points
 
 
 class ResultsScene(Scene):
@@ -52,10 +67,19 @@ class ResultsScene(Scene):
         self.view = view
         self.names = names
         self.rounds = [list(r) for r in view.info.get("round_scores", ())]
+        # Points to chart, one tuple per step: running totals of the rounds, or the game's own history.
+        history = view.info.get("score_history", ())
+        self.points: list[list[float]] = [list(p) for p in history] or _running(self.rounds, view.players)
         lower_better = spec.lower_scores_win
+        self.out_order = tuple(view.info.get("out_order", ()))
+        gone = {seat: i for i, seat in enumerate(self.out_order)}
         order = sorted(
             range(view.players),
-            key=lambda s: (s not in view.winners, (1 if lower_better else -1) * view.scores[s]),
+            key=lambda s: (
+                s not in view.winners,
+                (1 if lower_better else -1) * view.scores[s],
+                -gone.get(s, len(gone)),  # of equal scores, the later out places higher
+            ),
         )
         self.order = order
         self.standings_bottom = 0
@@ -112,7 +136,7 @@ class ResultsScene(Scene):
         font = round(min(22, row / 2) * s)
         table = pygame.Rect(0, 0, round(420 * s), round((70 + row * len(self.order)) * s))
         chart = pygame.Rect(0, 0, round(640 * s), round(420 * s))
-        if self.rounds:
+        if self.points:
             table.topleft = (w // 2 - round(560 * s), round(100 * s))
             chart.topleft = (table.right + round(40 * s), round(100 * s))
         else:
@@ -130,7 +154,9 @@ class ResultsScene(Scene):
             "center",
         )
         y = table.top + round(64 * s)
-        for rank, seat in zip(standing_ranks(self.view.scores, self.order), self.order, strict=True):
+        for rank, seat in zip(
+            standing_ranks(self.view.scores, self.order, self.out_order), self.order, strict=True
+        ):
             color = LINE_COLORS[seat % len(LINE_COLORS)]
             pygame.draw.circle(surface, color, (table.left + round(28 * s), y + font // 2 + 1), round(7 * s))
             draw_text(
@@ -153,8 +179,9 @@ class ResultsScene(Scene):
                 "topright",
             )
             y += round(row * s)
-        if self.rounds:
+        if self.points:
             self._chart(surface, chart)
+        if self.rounds:
             self._round_table(surface, pygame.Rect(table.left, table.bottom + round(16 * s), table.width, 0))
         for b in self.buttons:
             b.draw(surface, self.app.text)
@@ -208,7 +235,7 @@ class ResultsScene(Scene):
             y += row
 
     def _chart(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """Running totals after each round, one line per player."""
+        """The points after each step (a round, a turn), one line per player."""
         s = self.scale
         draw_panel(surface, rect)
         draw_text(
@@ -223,15 +250,12 @@ class ResultsScene(Scene):
         )
         area = rect.inflate(-round(90 * s), -round(110 * s)).move(round(14 * s), round(10 * s))
         players = self.view.players
-        totals = [[0] for _ in range(players)]
-        for r in self.rounds:
-            for p in range(players):
-                totals[p].append(totals[p][-1] + r[p])
+        totals = [[p[seat] for p in self.points] for seat in range(players)]
         values = [v for line in totals for v in line]
         lo, hi = min(values), max(values)
         if hi == lo:
             hi += 1
-        n = len(self.rounds)
+        n = len(self.points) - 1
 
         def point(i: int, v: float) -> tuple[int, int]:
             x = area.left + area.width * i / max(1, n)
@@ -251,7 +275,8 @@ class ResultsScene(Scene):
                 theme.MUTED,
                 anchor="midright",
             )
-        for i in range(n + 1):
+        every = max(1, math.ceil((n + 1) / 12))  # at most a dozen step numbers under the axis
+        for i in range(0, n + 1, every):
             draw_text(
                 surface,
                 self.app.text,
@@ -273,6 +298,7 @@ class ResultsScene(Scene):
         for p in range(players):
             color = LINE_COLORS[p % len(LINE_COLORS)]
             pts = [point(i, v) for i, v in enumerate(totals[p])]
-            pygame.draw.lines(surface, color, False, pts, max(2, round(3 * s)))
-            for pt in pts:
+            if len(pts) > 1:
+                pygame.draw.lines(surface, color, False, pts, max(2, round(3 * s)))
+            for pt in pts if len(pts) <= 30 else pts[-1:]:  # dots while they stay apart
                 pygame.draw.circle(surface, color, pt, max(3, round(4 * s)))
