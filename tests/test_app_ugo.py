@@ -34,6 +34,15 @@ def _move(app, scene, agent, rng, used) -> None:
     if "take" in kinds and not scene.driver.pass_and_play:
         assert "ten" in kinds, "a lone human who holds no 10 is not stopped to say so"
     before = len(game.history)
+    mode = scene.layout.action(a.kind).mode
+    if mode != scene.mode and a.card is not None:
+        # Turning cards is a mode a button turns on (its key, some of the time); Done turns it off.
+        if rng.random() < 0.3:
+            key(app, ord("p"))
+        else:
+            click(app, button(scene, "Done" if scene.mode else mode).rect.center)
+        assert scene.mode == mode
+        used.add("mode")
     if a.kind == "play" and a.value != "attack":
         click(app, card_point(scene, a.card))
         click(app, card_point(scene, a.card))
@@ -70,16 +79,33 @@ def test_a_whole_game_by_gestures_ends_on_the_results(players, seed):
     agent = make_agent("normal", SPEC, 5)
     rng = random.Random(seed)
     used: set[str] = set()
+    told: set[str] = set()  # attacks and players out, as the spotlight put them
+    flips = 0
     for _ in range(40000):
         if isinstance(app.stack.top, ResultsScene):
             break
+        direction = scene.view.info.get("direction")
         tick(app)
+        if scene.spotlight is not None and app.stack.top is scene:
+            cards, text, _ = scene.spotlight
+            assert set(cards) <= scene.panel_faces, "the attack's cards are drawn large"
+            told.add(text)
+        if scene.view.info.get("direction") != direction:
+            flips += 1
+            assert scene.hud.flips.seen["direction"][0] == scene.view.info["direction"], "the arrow turns"
         if isinstance(app.stack.top, PrivacyScene) or scene.summary is not None:
             click(app, (640, 360))
         elif scene.my_turn and app.stack.top is scene:
             _move(app, scene, agent, rng, used)
-    assert scene.match.game.is_over() and isinstance(app.stack.top, ResultsScene)
+    game = scene.match.game
+    assert game.is_over() and isinstance(app.stack.top, ResultsScene)
     assert {"play drag", "attack drag", "end key"} <= used, used
+    assert any(" attacks " in t and ("beats" in t or "directly" in t) for t in told), told
+    outs = [t for t in told if t.split(":")[0].endswith((" is out", "You are out"))]
+    assert len(outs) == players - len(game.winners()), f"each player out is announced: {outs}"
+    results = app.stack.top
+    assert results.points[-1] == list(game.scores()), "the chart ends on the cards left"
+    assert len(results.points) == game.turn_count + 1, "one point per turn, and the end"
 
 
 def test_two_humans_and_a_computer_see_nothing_hidden_and_are_asked_about_the_ten_in_private():

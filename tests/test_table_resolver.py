@@ -43,6 +43,9 @@ def reach(resolver: Resolver, action) -> list:
     """The actions one natural gesture for ``action`` leads to (a menu counts all its items)."""
     cards = action.moved
     spec = resolver.spec(action.kind)
+    if spec.mode != resolver.mode and cards:
+        # A kind offered in a mode (U-G-O's position changes): its button first; or Done first.
+        resolver = Resolver(resolver.view, resolver.layout, spec.mode)
     if not cards:
         if action in resolver.buttons():
             result = resolver.resolve(Press(action), Pick())
@@ -180,3 +183,31 @@ def test_ugly_passing_picks_up_to_the_count_then_confirms_all_at_once():
     assert isinstance(over.outcome, Say) and over.pick == pick
     done = resolver.resolve(Confirm(), pick)
     assert isinstance(done.outcome, Do) and [a.card for a in done.outcome.actions] == cards[: view.select]
+
+
+def test_ugo_position_changes_wait_for_their_mode_and_the_mode_holds_other_plays_back():
+    layout = layout_for("ugo")
+    found = None
+    for seed in range(40):
+        for game, seat in walk("ugo", 2, seed, 400):
+            view = game.view(seat)
+            turns = [a for a in view.legal if a.kind == "turn"]
+            if turns and any(a.kind == "play" for a in view.legal):
+                found = view, turns[0], next(a for a in view.legal if a.kind == "play")
+                break
+        if found:
+            break
+    assert found, "no U-G-O state with a card to turn and one to play"
+    view, turn, play = found
+    plain = Resolver(view, layout)
+    assert plain.modes == ("Change positions",)
+    assert turn not in plain.legal
+    said = plain.resolve(Tap(Place(None, turn.card)), Pick()).outcome
+    if turn.card not in plain.pickable():  # an attack-position card could still attack
+        assert isinstance(said, Say) and said.text.startswith("Press Change positions first to turn")
+    moded = Resolver(view, layout, "Change positions")
+    assert moded.resolve(Tap(Place(None, turn.card)), Pick()).outcome == Do((turn,))
+    assert play not in moded.legal
+    held = moded.resolve(Drop((play.card,), place_of(play.target)), Pick()).outcome
+    assert isinstance(held, Say) and held.text.startswith("Press Done")
+    assert Resolver(view, layout, "No such mode").mode == ""

@@ -232,7 +232,7 @@ def _badges(doc: YamlDoc, raw: Any) -> tuple[Badge, ...]:
     out = []
     for i, b in enumerate(raw):
         keys = ("badges", i)
-        b = _mapping(doc, keys, b, ("key", "title", "at", "values", "of"))
+        b = _mapping(doc, keys, b, ("key", "title", "at", "values", "of", "arrow"))
         if "key" not in b or "at" not in b:
             raise doc.error(keys, "each badge needs a key and at: [x, y]")
         values = b.get("values") or {}
@@ -245,6 +245,7 @@ def _badges(doc: YamlDoc, raw: Any) -> tuple[Badge, ...]:
                 _pair(doc, (*keys, "at"), b["at"]),
                 {str(k): _text(doc, (*keys, "values", k), v) for k, v in values.items()},
                 _text(doc, (*keys, "of"), b["of"]) if b.get("of") is not None else None,
+                _flag(doc, (*keys, "arrow"), b.get("arrow", False)),
             )
         )
     return tuple(out)
@@ -318,7 +319,10 @@ def _actions(doc: YamlDoc, raw: Any, zones: dict[str, ZoneSpec]) -> dict[str, Ac
     for kind, body in raw.items():
         keys = ("actions", kind)
         body = _mapping(
-            doc, keys, body, ("drop", "select", "button", "key", "default", "click", "confirm", "auto")
+            doc,
+            keys,
+            body,
+            ("drop", "select", "button", "key", "default", "click", "confirm", "auto", "mode"),
         )
         drop = _names(doc, (*keys, "drop"), body["drop"]) if "drop" in body else ()
         for i, name in enumerate(drop):
@@ -339,6 +343,7 @@ def _actions(doc: YamlDoc, raw: Any, zones: dict[str, ZoneSpec]) -> dict[str, Ac
             _choice(doc, (*keys, "click"), body.get("click", "focus"), CLICKS),
             _text(doc, (*keys, "confirm"), body.get("confirm", ""), 40),
             _flag(doc, (*keys, "auto"), body.get("auto", False)),
+            _text(doc, (*keys, "mode"), body.get("mode", ""), 40),
         )
     return out
 

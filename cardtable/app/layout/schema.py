@@ -113,6 +113,7 @@ class Badge:
     at: tuple[float, float]
     values: dict[str, str] = field(default_factory=dict)
     of: str | None = None
+    arrow: bool = False  # the value is a direction of play (1 or -1): a round arrow, flipped when it turns
 
 
 @dataclass(frozen=True)
@@ -171,6 +172,7 @@ class ActionSpec:
     click: str = "focus"  # a click on its card: focus (a second click plays) or do (one click plays)
     confirm: str = ""  # with click: do, actions whose label starts so wait for a second click (label shown)
     auto: bool = False  # made for a lone human when it is their only choice (U-G-O: no 10 to play)
+    mode: str = ""  # offered only in a mode its button (this label) turns on: U-G-O's position changes
 
 
 @dataclass(frozen=True)

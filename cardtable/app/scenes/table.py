@@ -36,7 +36,7 @@ from ..scene import Scene
 from ..table import hooks
 from ..table.controls import Control, Controls
 from ..table.driver import Acted, Finished, HandOver, TurnDriver
-from ..table.hud import Hud
+from ..table.hud import Hud, plate_rects
 from ..table.input import ChooseN, Enter, FocusStep, Hotkey, Input, Toggle
 from ..table.keys import enter, keyboard_cards, stepped
 from ..table.painter import Marks, Painter
@@ -79,6 +79,7 @@ class TableScene(Scene):
         self.toasts: list[tuple[str, float]] = []
         self.error: tuple[str, float] | None = None
         self.pick = Pick()
+        self.mode = ""  # a layout mode the viewer turned on (U-G-O's "Change positions")
         self.panel: str | None = None
         self.summaries = Summaries()
         self.summary: tuple[Summary, float] | None = None
@@ -146,7 +147,7 @@ class TableScene(Scene):
 
     def resolver(self) -> Resolver:
         view = self.view if self.my_turn else _without_choices(self.view)
-        return Resolver(view, self.layout)
+        return Resolver(view, self.layout, self.mode)
 
     def _rebuild(self, animate_opening: bool = False) -> None:
         """Show the current viewer's view from scratch (a new game, or another human)."""
@@ -198,14 +199,10 @@ class TableScene(Scene):
         if not live:
             return
         spot = self.layout.spotlight
-        if (
-            isinstance(event, Announced)
-            and spot
-            and event.what in spot.what
-            and isinstance(event.value, Card)
-        ):
+        shown = _cards_of(event.value) if isinstance(event, Announced) else ()
+        if isinstance(event, Announced) and spot and event.what in spot.what and event.text:
             text = format_prompt(event.text, self.names, self.viewer)
-            self.shown.show(event.value, text, self.clock + spot.seconds * max(0.5, self.factor))
+            self.shown.show(shown, text, self.clock, spot.seconds * max(0.5, self.factor))
         elif isinstance(event, Announced) and event.text:
             self._toast(format_prompt(event.text, self.names, self.viewer))
         elif isinstance(event, GameOver):
@@ -257,8 +254,8 @@ class TableScene(Scene):
         return not self.humans
 
     @property
-    def spotlight(self) -> tuple[Card, str, float] | None:
-        """The card in the spotlight, its text and until when (None: none)."""
+    def spotlight(self) -> tuple[tuple[Card, ...], str, float] | None:
+        """The cards in the spotlight, the text and until when (None: none)."""
         return self.shown.now
 
     @property
@@ -275,6 +272,8 @@ class TableScene(Scene):
             # A lone human's only choice that says nothing they could hide (no 10 to play): made for them.
             self.perform([legal[0]])
             return
+        if self.match.over and self.shown.now is not None:
+            return  # the last announcements are read before the results
         step = self.driver.step(self.clock, self.viewer, 0.15 + 0.55 * self.factor)
         if isinstance(step, Acted):
             self.timeline.enqueue(redact(step.events, self.viewer), self.match.view(self.viewer))
@@ -403,6 +402,8 @@ class TableScene(Scene):
 
     def _refresh(self) -> None:
         """Buttons for the choices that are not dragged cards, Confirm for a pick, panel buttons."""
+        if self.mode not in Resolver(self.view, self.layout).modes:
+            self.mode = ""  # its plays are over (or the turn is): the next turn starts without it
         resolver = self.resolver()
         keep = [c for c in self.pick.cards if c in resolver.pickable()]
         focus = self.pick.focus if self.pick.focus in resolver.pickable() else None
@@ -414,6 +415,18 @@ class TableScene(Scene):
             key = self.layout.action(action.kind).key
             text = self.label(action) + (f" ({key.upper()})" if key else "")
             items.append(Control(Button(text, self._binder(action), size=20), action, "action", key))
+        for mode in resolver.modes:
+            key = next(
+                (
+                    self.layout.action(a.kind).key
+                    for a in self.view.legal
+                    if self.layout.action(a.kind).mode == mode
+                ),
+                "",
+            )
+            text = ("Done" if mode == self.mode else mode) + (f" ({key.upper()})" if key else "")
+            button = Button(text, self._mode_toggler(mode), size=20, primary=mode == self.mode)
+            items.append(Control(button, None, "action", key))
         enabled, text = resolver.confirm_state(self.pick)
         if text:
             confirm = Button(
@@ -429,11 +442,22 @@ class TableScene(Scene):
                     Control(Button(text, self._panel_toggler(panel.key), size=16), None, "panel", hotkey)
                 )
         self.controls.set(items)
-        self.controls.arrange(self._hud("buttons"), self.geometry.scale, self.app.size, self._hud("panels"))
+        plates = plate_rects(self.layout, self.geometry, self.view, self.names, self.app.size)
+        self.controls.arrange(
+            self._hud("buttons"), self.geometry.scale, self.app.size, self._hud("panels"), plates
+        )
         self.hook.refresh()
 
     def _binder(self, action: Action):
         return lambda: self.intent(Press(action))
+
+    def _mode_toggler(self, mode: str):
+        def toggle() -> None:
+            self.mode = "" if self.mode == mode else mode
+            self.pick = Pick()
+            self._refresh()
+
+        return toggle
 
     def _panel_toggler(self, key: str):
         def toggle() -> None:
@@ -626,7 +650,7 @@ class TableScene(Scene):
         )
         self.painter.draw(surface, self.stage, marks, dragged)
         self.hud.plates(surface, self.layout, self.geometry, self.view, self.names)
-        self.hud.badges(surface, self.layout, self.geometry, self.view)
+        self.hud.badges(surface, self.layout, self.geometry, self.view, self.clock)
         peeked = self.geometry.expanded
         if peeked is not None:
             title = self.geometry.zone_style(*peeked).title
@@ -643,9 +667,9 @@ class TableScene(Scene):
                 surface, self.geometry, spec.title, self.view.info[self.panel], self.names, self.panel_faces
             )
         if self.shown.now is not None and self.layout.spotlight is not None:
-            card, text, _ = self.shown.now
+            cards, text, _ = self.shown.now
             self.shown.rect = draw_spotlight(
-                surface, self.app, self.geometry, self.layout.spotlight, card, text, self.panel_faces
+                surface, self.app, self.geometry, self.layout.spotlight, cards, text, self.panel_faces
             )
         self.hook.draw(surface)
         self.controls.draw_menu(surface)
@@ -654,6 +678,15 @@ class TableScene(Scene):
             draw_summary(
                 surface, self.app, self.geometry, self.summary[0], self.names, self.layout.word("round"), hint
             )
+
+
+def _cards_of(value: object) -> tuple[Card, ...]:
+    """The cards an announcement names: one card, or several (an attack's two)."""
+    if isinstance(value, Card):
+        return (value,)
+    if isinstance(value, tuple) and value and all(isinstance(v, Card) for v in value):
+        return value
+    return ()
 
 
 def _without_choices(view: View) -> View:

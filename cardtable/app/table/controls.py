@@ -45,14 +45,20 @@ class Controls:
         return next((c for c in self.items if c.role == role), None)
 
     def arrange(
-        self, center: tuple[int, int], scale: float, window: tuple[int, int], panel_at: tuple[int, int]
+        self,
+        center: tuple[int, int],
+        scale: float,
+        window: tuple[int, int],
+        panel_at: tuple[int, int],
+        avoid: Sequence[pygame.Rect] = (),
     ) -> None:
-        """Lay the action buttons out in rows under ``center``; panel buttons stack at ``panel_at``."""
+        """Lay the action buttons out in rows under ``center``, between the ``avoid`` boxes beside
+        them (name plates); panel buttons stack at ``panel_at``."""
         w, _ = window
         row = [c.button for c in self.items if c.role != "panel"]
         size = max(13, round(20 * scale))
         gap = round(12 * scale)
-        limit = w - round(24 * scale)
+        limit = min(w - round(24 * scale), _room(center, scale, avoid))
         while True:
             for b in row:
                 b.size = size
@@ -162,3 +168,17 @@ def _rows(widths: list[int], gap: int, limit: int) -> list[list[int]]:
             rows[-1].append(i)
             used = need
     return rows if rows[0] else []
+
+
+def _room(center: tuple[int, int], scale: float, avoid: Sequence[pygame.Rect]) -> int:
+    """How wide a row of buttons centred at ``center`` may be and miss the boxes level with it."""
+    cx, cy = center
+    band = pygame.Rect(0, cy - round(50 * scale), 100_000, round(100 * scale))
+    half = 100_000
+    for r in avoid:
+        if r.colliderect(band):
+            if r.left >= cx:
+                half = min(half, r.left - cx)
+            elif r.right <= cx:
+                half = min(half, cx - r.right)
+    return max(round(320 * scale), 2 * half - round(16 * scale))

@@ -16,6 +16,7 @@ from cardtable.engine import View
 from .. import theme
 from ..layout import Geometry, Layout, card_height
 from ..widgets import box, draw_panel, draw_text
+from .arrow import Flips, draw_turn_arrow
 from .words import badge_text, plate_lines
 
 
@@ -26,9 +27,25 @@ def plate_size(geometry: Geometry, small: bool, lines: int) -> tuple[int, int]:
     return round((160 if small else 190) * s), round((30 if small else 34) * s) + line_h * lines
 
 
+def plate_rects(
+    layout: Layout, geometry: Geometry, view: View, names: Sequence[str], window: tuple[int, int]
+) -> list[pygame.Rect]:
+    """Where each seat's name plate goes (the buttons keep clear of them)."""
+    out = []
+    for seat in range(view.players):
+        small = geometry.compact and seat != view.seat
+        width, height = plate_size(geometry, small, len(plate_lines(layout, view, seat, names)))
+        left, top, _, _ = geometry.plate_box(seat, width, height)
+        rect = pygame.Rect(round(left), round(top), width, height)
+        rect.clamp_ip(pygame.Rect((0, 0), window).inflate(-8, -8))
+        out.append(rect)
+    return out
+
+
 class Hud:
     def __init__(self, app) -> None:
         self.app = app
+        self.flips = Flips()  # direction arrows turning over
 
     def _px(self, geometry: Geometry, size: float, floor: int = 11) -> int:
         return max(floor, round(size * geometry.scale))
@@ -40,15 +57,12 @@ class Hud:
         s = geometry.scale
         out = []
         gone = set(view.info.get(layout.ring.out, ())) if layout.ring.out else set()
-        for seat in range(view.players):
+        rects = plate_rects(layout, geometry, view, names, surface.get_size())
+        for seat, rect in enumerate(rects):
             acting = seat in view.to_act and not view.over
             lines = plate_lines(layout, view, seat, names)
             small = geometry.compact and seat != view.seat
-            width, height = plate_size(geometry, small, len(lines))
             line_h = self._px(geometry, 17 if small else 19)
-            left, top, _, _ = geometry.plate_box(seat, width, height)
-            rect = pygame.Rect(round(left), round(top), width, height)
-            rect.clamp_ip(surface.get_rect().inflate(-8, -8))
             edge = theme.HIGHLIGHT if acting else theme.PANEL_EDGE
             fill = (*theme.PANEL, 110) if seat in gone else (*theme.PANEL, 215)  # out: faded
             surface.blit(box(rect.size, fill, (*edge, 255), 3 if acting else 1, 10), rect)
@@ -82,7 +96,9 @@ class Hud:
             out.append(rect)
         return out
 
-    def badges(self, surface: pygame.Surface, layout: Layout, geometry: Geometry, view: View) -> None:
+    def badges(
+        self, surface: pygame.Surface, layout: Layout, geometry: Geometry, view: View, clock: float = 0.0
+    ) -> None:
         s = geometry.scale
         info = view.info
         for badge in layout.badges:
@@ -92,17 +108,28 @@ class Hud:
             text = badge_text(value, badge.values, info.get(badge.of) if badge.of else None)
             x, y = geometry.design_point(*badge.at)
             value_px = self._px(geometry, 19)
-            wide = self.app.fonts.get(value_px, "bold").size(text)[0] + round(24 * s)
+            icon = round(34 * s) if badge.arrow else 0
+            wide = self.app.fonts.get(value_px, "bold").size(text)[0] + round(24 * s) + icon
             rect = pygame.Rect(0, 0, max(round(170 * s), wide), round(52 * s))
             rect.center = (round(x), round(y))
             rect.clamp_ip(surface.get_rect().inflate(-8, -8))
+            glow = False
+            if badge.arrow and isinstance(value, int):
+                sx, glow = self.flips.state(badge.key, value, clock)
             draw_panel(surface, rect, alpha=200, radius=10)
+            if glow:
+                pygame.draw.rect(surface, theme.HIGHLIGHT, rect, max(2, round(3 * s)), 10)
+            cx = rect.centerx + icon // 2
+            if icon:
+                center = (rect.left + round(24 * s), rect.centery)
+                color = theme.HIGHLIGHT if glow else theme.TEXT
+                draw_turn_arrow(surface, center, round(12 * s), sx, color, max(2, round(3 * s)))
             draw_text(
                 surface,
                 self.app.text,
                 badge.title,
                 self._px(geometry, 13),
-                (rect.centerx, rect.top + round(5 * s)),
+                (cx, rect.top + round(5 * s)),
                 theme.MUTED,
                 anchor="midtop",
             )
@@ -111,7 +138,7 @@ class Hud:
                 self.app.text,
                 text,
                 value_px,
-                (rect.centerx, rect.top + round(23 * s)),
+                (cx, rect.top + round(23 * s)),
                 theme.TEXT,
                 "bold",
                 "midtop",

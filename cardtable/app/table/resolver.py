@@ -109,12 +109,26 @@ class Result:
 
 
 class Resolver:
-    """Intents against one view of one seat (the viewer, whose decision it is)."""
+    """Intents against one view of one seat (the viewer, whose decision it is).
 
-    def __init__(self, view: View, layout: Layout) -> None:
+    ``mode`` is the layout mode the person has turned on (U-G-O's "Change
+    positions"): its kinds are offered only then, and then only they and the
+    actions that move no card; the rest of the time they are held back.
+    """
+
+    def __init__(self, view: View, layout: Layout, mode: str = "") -> None:
         self.view = view
         self.layout = layout
-        self.legal: tuple[Action, ...] = view.legal
+        modes = {layout.action(a.kind).mode for a in view.legal} - {""}
+        self.modes: tuple[str, ...] = tuple(sorted(modes))
+        self.mode = mode if mode in modes else ""
+        if self.mode:
+            self.legal: tuple[Action, ...] = tuple(
+                a for a in view.legal if layout.action(a.kind).mode == self.mode or not a.moved
+            )
+        else:
+            self.legal = tuple(a for a in view.legal if not layout.action(a.kind).mode)
+        self.held = tuple(a for a in view.legal if a not in self.legal)
 
     # -- what the view offers ----------------------------------------------------------
 
@@ -235,9 +249,21 @@ class Resolver:
             if found:
                 return self._choose(found, Pick(), place.zone)
             return Result(None, Pick())
+        if card is not None and self._held_back((card,)):
+            return Result(self._held_back((card,)), Pick())
         if card is not None and home and self.legal:
             return Result(Explain(self._probe("", (card,), None)), Pick())
-        return Result(None, Pick())
+        return Result(self._held_back(() if card is None else (card,)), Pick())
+
+    def _held_back(self, cards: Sequence[Card]) -> Say | None:
+        """What to press first when ``cards`` have plays only outside (or inside) the mode."""
+        held = [a for a in self.held if any(c in a.moved for c in cards)]
+        if not held or any(c in self.pickable() for c in cards):
+            return None
+        if self.mode:
+            return Say(f"Press Done to finish first ({self.mode.lower()})")
+        label = held[0].label
+        return Say(f"Press {self.layout.action(held[0].kind).mode} first to {label[:1].lower()}{label[1:]}")
 
     def _one_click(self, actions: list[Action]) -> bool:
         if len(actions) != 1:
@@ -272,6 +298,8 @@ class Resolver:
             found = match(self.legal, cards, candidate)
             if found:
                 return self._choose(found, Pick(), candidate)
+        if self._held_back(cards):
+            return Result(self._held_back(cards), keep)
         if place.zone is not None:
             kinds = [k for k, spec in self.layout.actions.items() if place.zone.zone in spec.drop]
             if kinds and any(c in self.pickable() or self.in_hand(c) for c in cards):

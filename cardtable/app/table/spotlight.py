@@ -1,9 +1,10 @@
-"""The spotlight: a card just announced, shown large for a moment with what it does.
+"""The spotlight: cards just announced, shown large for a moment with what happens.
 
 A layout's ``spotlight`` names the announcements it is for (Ugh!'s flipped
 Ugh! cards: a player should see at once what stopped a turn and what it
-costs). The card is public (it was announced); its face is recorded like
-every other face drawn, for the privacy checks.
+costs; U-G-O's attacks: the two cards side by side, the values compared and
+the outcome). The cards are public (they were announced); their faces are
+recorded like every other face drawn, for the privacy checks.
 """
 
 from __future__ import annotations
@@ -19,18 +20,39 @@ from ..widgets import draw_panel, draw_text
 
 
 class Shown:
-    """The card in the spotlight now, if any: until when, and where it was last drawn."""
+    """The cards in the spotlight now, if any: until when, and where it was last drawn.
+
+    A newer announcement replaces the one shown once that has had half its
+    time; sooner, it waits its turn (two players out through one card). When
+    more wait than a few, the oldest about cards gives way first: an
+    announcement of words alone (a player out) is never dropped for them.
+    """
+
+    WAITING = 4
 
     def __init__(self) -> None:
-        self.now: tuple[Card, str, float] | None = None  # (card, text, shown until)
+        self.now: tuple[tuple[Card, ...], str, float] | None = None  # (cards, text, shown until)
+        self.waiting: list[tuple[tuple[Card, ...], str, float]] = []  # (cards, text, seconds)
+        self.since = 0.0  # when the one shown now came
         self.rect = pygame.Rect(0, 0, 0, 0)
 
-    def show(self, card: Card, text: str, until: float) -> None:
-        self.now = (card, text, until)
+    def show(self, cards: tuple[Card, ...], text: str, clock: float, seconds: float) -> None:
+        self.waiting.append((cards, text, seconds))
+        while len(self.waiting) > self.WAITING:
+            drop = next((i for i, w in enumerate(self.waiting) if w[0]), 0)
+            del self.waiting[drop]
+        self.expire(clock)
 
     def expire(self, clock: float) -> None:
-        if self.now is not None and self.now[2] <= clock:
-            self.now = None
+        if self.now is not None:
+            until = self.now[2]
+            half = (until + self.since) / 2
+            if until <= clock or (self.waiting and half <= clock):
+                self.now = None
+        if self.now is None and self.waiting:
+            cards, text, seconds = self.waiting.pop(0)
+            self.now = (cards, text, clock + seconds)
+            self.since = clock
 
     def clicked(self, pos: tuple[int, int]) -> bool:
         """A click puts it away; True when the click was on it (and so goes no further)."""
@@ -40,12 +62,20 @@ class Shown:
 
 
 def draw_spotlight(
-    surface: pygame.Surface, app, geometry: Geometry, spec: Spotlight, card: Card, text: str, faces: set
+    surface: pygame.Surface,
+    app,
+    geometry: Geometry,
+    spec: Spotlight,
+    cards: tuple[Card, ...],
+    text: str,
+    faces: set,
 ) -> pygame.Rect:
-    """The card large on a panel, the announcement beside it; returns the panel (a click closes it)."""
+    """The cards large on a panel, the announcement beside them; returns the panel (a click closes it)."""
     s = geometry.scale
     width = round(geometry.layout.card_width * spec.scale * s)
     height = card_height(width)
+    gap = round(12 * s)
+    row = len(cards) * width + max(0, len(cards) - 1) * gap  # none: the words alone (a player out)
     size = max(13, round(19 * s))
     head, _, body = text.partition(": ")  # "Bo flips Ugh! -2: what it does"
     font = app.fonts.get(size, "bold")
@@ -56,13 +86,16 @@ def draw_spotlight(
     ]
     pad = round(18 * s)
     line_h = round(size * 1.35)
-    panel = pygame.Rect(0, 0, width + round(340 * s) + 2 * pad, max(height, line_h * len(lines)) + 2 * pad)
+    tall = height if cards else 0
+    panel = pygame.Rect(0, 0, row + round(340 * s) + 2 * pad, max(tall, line_h * len(lines)) + 2 * pad)
     panel.center = tuple(round(v) for v in geometry.design_point(*spec.at))
     panel.clamp_ip(surface.get_rect())
     draw_panel(surface, panel, alpha=252)
-    surface.blit(app.cards.face(card, width), (panel.left + pad, panel.top + pad))
-    faces.add(card)
-    x = panel.left + pad + width + round(22 * s)
+    top = panel.centery - height // 2
+    for i, card in enumerate(cards):
+        surface.blit(app.cards.face(card, width), (panel.left + pad + i * (width + gap), top))
+        faces.add(card)
+    x = panel.left + pad + row + (round(22 * s) if cards else round(20 * s))
     y = panel.centery - line_h * len(lines) // 2
     for line, color in lines:
         draw_text(
