@@ -211,3 +211,30 @@ def test_ugo_position_changes_wait_for_their_mode_and_the_mode_holds_other_plays
     held = moded.resolve(Drop((play.card,), place_of(play.target)), Pick()).outcome
     assert isinstance(held, Say) and held.text.startswith("Press Done")
     assert Resolver(view, layout, "No such mode").mode == ""
+
+
+def test_ugo_a_six_or_seven_dropped_on_the_table_asks_for_its_tribute():
+    layout = layout_for("ugo")
+    found = None
+    for seed in range(60):
+        for game, seat in walk("ugo", 2, seed, 300):
+            view = game.view(seat)
+            tributes = [a for a in view.legal if a.kind == "play" and isinstance(a.target, Card)]
+            if tributes:
+                found = game, seat, view, tributes
+                break
+        if found:
+            break
+    assert found, "no U-G-O state where a 6 or 7 can be played"
+    game, seat, view, tributes = found
+    card = tributes[0].card
+    resolver = Resolver(view, layout)
+    asked = resolver.resolve(Drop((card,), Place(ZoneRef("table", seat))), Pick()).outcome
+    assert isinstance(asked, Menu), "a tribute is never taken without asking"
+    own = set(view.zone("table", seat).known_cards)
+    assert {a.target for a in asked.actions} == {a.target for a in tributes if a.card == card} <= own
+    assert all(a.value == "attack" and "tribute" in a.label for a in asked.actions)
+    enemy = 1 - seat
+    refused = resolver.resolve(Drop((card,), Place(ZoneRef("table", enemy))), Pick()).outcome
+    assert isinstance(refused, Explain)
+    assert "tribute" in game.why_not(seat, refused.probe, view.legal)

@@ -300,6 +300,11 @@ class Resolver:
                 return self._choose(found, Pick(), candidate)
         if self._held_back(cards):
             return Result(self._held_back(cards), keep)
+        aimed = self._at_cards_in(place.zone, cards)
+        if aimed:  # dropped beside the cards it must go on (a 6 or 7 and its tribute): asked which
+            default = dict(self.spec(aimed[0].kind).default).get("value")
+            plain = [a for a in aimed if default is not None and str(a.value) == default]
+            return Result(Menu(tuple(plain or aimed)), keep)
         if place.zone is not None:
             kinds = [k for k, spec in self.layout.actions.items() if place.zone.zone in spec.drop]
             if kinds and any(c in self.pickable() or self.in_hand(c) for c in cards):
@@ -307,6 +312,16 @@ class Resolver:
         if any(c in self.pickable() for c in cards):
             return Result(Say("Drop the cards on a highlighted place"), keep)
         return Result(None, keep)
+
+    def _at_cards_in(self, zone: ZoneRef | None, cards: Sequence[Card]) -> list[Action]:
+        """Legal actions for ``cards`` aimed at a card lying in ``zone``."""
+        if zone is None:
+            return []
+        try:
+            there = set(self.view.zone(zone.zone, zone.owner).known_cards)
+        except KeyError:
+            return []
+        return [a for a in match(self.legal, cards) if isinstance(a.target, Card) and a.target in there]
 
     def _choose(self, actions: list[Action], pick: Pick, dropped_on: object) -> Result:
         """One action: do it. Several: the layout's default for a plain drop, or a menu (a card
@@ -349,6 +364,7 @@ class Resolver:
             target = like.target if like is not None and isinstance(like.target, ZoneRef) else None
         ordered = tuple(sorted(cards))
         top = max(ordered) if ordered else None
+        value = dict(self.spec(kind).default).get("value")  # what a plain drop would choose
         if len(ordered) > 1:
-            return Action(kind, top, target=target, cards=ordered)
-        return Action(kind, top, target=target)
+            return Action(kind, top, value=value, target=target, cards=ordered)
+        return Action(kind, top, value=value, target=target)
