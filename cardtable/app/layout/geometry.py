@@ -107,6 +107,7 @@ class Geometry:
         self._frames = ring_frames(players, size, self.scale, layout.ring.bottom_gap)
         self._base = 0 if viewer is None else viewer
         self.expanded: tuple[str, int] | None = None  # another seat's zone shown large (``expand:``)
+        self._boxes: dict[tuple, tuple[int, int, int, int]] = {}  # zone boxes asked for every frame
 
     # -- seats ---------------------------------------------------------------------
 
@@ -256,6 +257,15 @@ class Geometry:
 
     def zone_box(self, name: str, owner: int | None, count: int) -> tuple[int, int, int, int]:
         """(left, top, width, height) around where a zone's cards lie (or its first card would)."""
+        key = (name, owner, count, self.expanded)
+        found = self._boxes.get(key)
+        if found is None:
+            if len(self._boxes) > 2000:
+                self._boxes.clear()
+            found = self._boxes[key] = self._zone_box(name, owner, count)
+        return found
+
+    def _zone_box(self, name: str, owner: int | None, count: int) -> tuple[int, int, int, int]:
         width = self.card_size(name, owner)
         if self.zone_style(name, owner).style in ("stack", "pile"):
             count = min(count, PILE_DEPTH + 1)  # the cards below those lie where the last one does

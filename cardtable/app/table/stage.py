@@ -127,18 +127,31 @@ class Stage:
         peeked: list[Sprite] = []
         moving: list[Sprite] = []
         expanded = self.geometry.expanded
+        hidden: set[Token] = set()
+        rects: dict[Token, pygame.Rect] = {}  # worked out already (a pile's cards)
         for ref, tokens in self.model.zones.items():
             if not self.known(ref):
                 continue
             zref = ZoneRef(*ref)
             deep = len(tokens) - 1 if self.geometry.zone_style(*ref).style in ("stack", "pile") else 0
+            above = None  # a pile's card lying exactly where the one above it lies is never seen
+            seen = [*range(min(PILE_DEPTH, deep)), deep] if deep > 0 else []  # the others are skipped below
+            for i in reversed(seen):
+                token = tokens[i]
+                if token.moving or token in skip:
+                    continue
+                rect = rects[token] = self.token_rect(token)
+                if rect == above and i < deep:
+                    hidden.add(token)
+                above = rect
             for i, token in enumerate(tokens):
-                if token in skip:
+                if token in skip or token in hidden:
                     continue
                 if PILE_DEPTH <= i < deep and not token.moving:
                     continue  # lies exactly under the pile's top card: never seen, never hit
                 bucket = moving if token.moving else peeked if ref == expanded else still
-                bucket.append(Sprite(token, self.token_rect(token), zref, i))
+                rect = rects.get(token) or self.token_rect(token)
+                bucket.append(Sprite(token, rect, zref, i))
                 for j, extra in enumerate(token.attached):
                     bucket.append(Sprite(extra, self.attached_rect(token, extra, j), zref, i, token))
         return still + peeked + moving
