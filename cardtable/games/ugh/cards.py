@@ -27,6 +27,8 @@ BLUE = "blue"
 ICE_AGE = "ice-age"
 TAGS = (BLUE, ICE_AGE)
 SAFETY_PILES = 3
+MAX_FLIPS = SAFETY_PILES + 1
+"""Flips 1-3 go onto Safety piles 1-3; the 4th goes straight into the Pool."""
 DISCARD = ZoneRef("discard")
 MAX_VALUE = 99
 

@@ -57,7 +57,6 @@ from cardtable.engine import (
     Card,
     Event,
     GameOver,
-    IllegalAction,
     Moved,
     OptionError,
     ScoreChanged,
@@ -65,27 +64,22 @@ from cardtable.engine import (
     Visibility,
     Zone,
     ZoneRef,
-    brief,
     seat_ref,
 )
 from cardtable.engine.game import Game
 
-from .cards import COLORS, SAFETY_PILES, UGH, WILD, UghCards, tables_for
+from . import checks
+from .cards import COLORS, MAX_FLIPS, SAFETY_PILES, UGH, WILD, UghCards, tables_for
 from .discards import discard_candidates, discards_for, effect_of, forced_discard
 from .saving import load_state, state_of
 from .sets import can_lock, lock_candidates, set_score
 from .views import info_for, prompt_for
-from .wilds import can_steal, steal_rule, steal_targets
-
-MAX_FLIPS = SAFETY_PILES + 1
-"""Flips 1-3 go onto Safety piles 1-3; the 4th goes straight into the Pool."""
+from .wilds import steal_targets
 
 FLIP = Action("flip", source=ZoneRef("deck"), label="Flip the top card of the deck")
 END = Action("end", label="End your turn")
 CANCEL = Action("cancel", label="Put the set's cards back in your Pool")
 DONE = Action("done", label="Done locking")
-
-_CARDLESS = frozenset(a.kind for a in (FLIP, END, CANCEL, DONE))
 
 DECK_REF = ("deck", None)
 FLIPPED_REF = ("flipped", None)
@@ -220,117 +214,7 @@ class UghGame(Game):
     # -- checking --------------------------------------------------------------
 
     def check(self, seat: int, action: Action) -> None:
-        if not isinstance(action, Action):
-            raise IllegalAction(f"{action!r} is not an action")
-        if seat not in self.to_act():
-            self.check_seat(seat)
-        kind = action.kind
-        card = action.card
-        if card is not None and not self._is_own_card(card):
-            raise IllegalAction(f"{card!r} is not a card of this game")
-        if card is not None and kind in _CARDLESS:
-            raise IllegalAction(f"{kind} concerns no card (got {card.name})")
-        phase = self.phase
-        if self.forming[seat].cards:
-            if kind == "lock":
-                self._check_lock(seat, card)
-            elif kind != "cancel":
-                raise IllegalAction(f"finish the set being formed, or cancel it, before you {kind}")
-            return
-        if kind == "lock":
-            if phase == "wild":
-                raise IllegalAction(
-                    "decide about the Wild first: steal with it, or put it in your Pool or on a Safety pile"
-                )
-            if phase == "discard":
-                raise IllegalAction("an Ugh! card was flipped: no more locking this turn")
-            self._check_lock(seat, card)
-            return
-        if phase == "turn":
-            self._check_turn(kind, action)
-        elif phase == "wild":
-            self._check_wild(seat, kind, action)
-        elif phase == "discard":
-            if kind != "discard":
-                raise IllegalAction(f"the Ugh! card must be resolved first: discard, not {kind}")
-            if card is None:
-                raise IllegalAction("say which card of your Pool to discard")
-            if card not in discard_candidates(self.pools[seat].cards, self.ice_colors, self.t.color):
-                raise IllegalAction(f"{card.name} cannot be discarded now: {self._discard_hint()}")
-        elif kind != "done":  # the last-card window
-            raise IllegalAction(f"in the last-card window you may only lock sets or be done, not {kind}")
-
-    def _check_turn(self, kind: str, action: Action) -> None:
-        if kind == "flip":
-            if self.taken:
-                raise IllegalAction("you have your card for this turn: lock sets or end your turn")
-            if not self.deck.cards:
-                raise IllegalAction("the deck is empty")
-            return
-        if kind == "take":
-            if self.taken:
-                raise IllegalAction("you have your card for this turn: lock sets or end your turn")
-            card = action.card
-            if card is None:
-                raise IllegalAction("say which top card of a Safety pile to take")
-            piles = [p for p, pile in enumerate(self.safety) if pile.cards and pile.cards[-1] == card]
-            if not piles:
-                raise IllegalAction(f"{card.name} is not on top of a Safety pile")
-            return
-        if kind == "end":
-            if not self.taken:
-                raise IllegalAction("take a card first: from a Safety pile or by flipping")
-            return
-        raise IllegalAction(f"you may flip, take, lock or end your turn now, not {kind}")
-
-    def _check_wild(self, seat: int, kind: str, action: Action) -> None:
-        wild = self.flipped.cards[-1]
-        card = action.card
-        if kind in ("keep", "pool"):
-            if card is not None and card != wild:
-                raise IllegalAction(f"the card to place is the {wild.name}, not {card.name}")
-            if kind == "keep" and self.flips >= MAX_FLIPS:
-                raise IllegalAction(
-                    f"a 4th card cannot go onto a Safety pile: the {wild.name} steals or goes into your Pool"
-                )
-            return
-        if kind != "steal":
-            raise IllegalAction(
-                f"steal with the {wild.name}, or put it in your Pool or on a Safety pile, not {kind}"
-            )
-        if self.flips >= MAX_FLIPS and not self.fourth_steals:
-            raise IllegalAction(
-                f"a Wild flipped 4th does not steal at this table: the {wild.name} goes into your Pool"
-            )
-        if card is not None and card != wild:
-            raise IllegalAction(f"a steal is made with the {wild.name}, not {card.name}")
-        card = action.target
-        if card is None:
-            raise IllegalAction(f"say which card to steal with the {wild.name}")
-        if not self._is_own_card(card):
-            raise IllegalAction(f"{brief(card)} is not a card to steal")
-        owner = self._pool_owner(card)
-        if owner is None:
-            if any(card in cards for sets in self.sets for cards, _ in sets):
-                raise IllegalAction(f"{card.name} is locked: locked cards cannot be stolen")
-            raise IllegalAction(f"{card.name} is not in any player's Pool")
-        if owner == seat:
-            raise IllegalAction(f"{card.name} is already in your Pool: steal from another player")
-        if not can_steal(wild, card, self.t.color):
-            raise IllegalAction(f"the {wild.name} cannot steal {card.name}: {steal_rule(wild, self.t.color)}")
-
-    def _check_lock(self, seat: int, card: Any) -> None:
-        if card is None:
-            raise IllegalAction("say which card of your Pool to put in the set")
-        pool = self.pools[seat].cards
-        if card not in pool:
-            if card in self.forming[seat].cards:
-                raise IllegalAction(f"{card.name} is already in the set")
-            raise IllegalAction(f"{card.name} is not in your Pool")
-        if card not in lock_candidates(pool, self.forming[seat].cards, self.t.color):
-            if self.forming[seat].cards:
-                raise IllegalAction(f"{card.name} cannot complete a set with the cards chosen")
-            raise IllegalAction(f"{card.name} is not part of any complete set in your Pool")
+        checks.check(self, seat, action)
 
     # -- applying --------------------------------------------------------------
 
@@ -615,11 +499,6 @@ class UghGame(Game):
         """The Wild straight into the Pool: the taking is done."""
         name = wild.name[:1].upper() + wild.name[1:]
         return Action("pool", wild, target=ZoneRef("pool", seat), label=f"{name} into your Pool")
-
-    def _discard_hint(self) -> str:
-        if self.ice_colors:
-            return "discard one card of each color first: " + ", ".join(COLORS[c] for c in self.ice_colors)
-        return "only cards in your Pool can be discarded"
 
     # -- results ---------------------------------------------------------------
 
