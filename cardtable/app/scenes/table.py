@@ -18,10 +18,8 @@ from cardtable import games
 from cardtable.ai import make_agent
 from cardtable.engine import (
     Action,
-    Announced,
     Card,
     Event,
-    GameOver,
     IllegalAction,
     View,
     ZoneRef,
@@ -34,6 +32,7 @@ from .. import theme
 from ..layout import Geometry
 from ..scene import Scene
 from ..table import hooks
+from ..table.announcer import Announcer
 from ..table.controls import Control, Controls
 from ..table.driver import Acted, Finished, HandOver, TurnDriver
 from ..table.hud import Hud, plate_rects
@@ -42,11 +41,10 @@ from ..table.keys import enter, keyboard_cards, stepped
 from ..table.painter import Marks, Painter
 from ..table.peek import Peek
 from ..table.resolver import Confirm, Do, Explain, Intent, Menu, Pick, Place, Press, Resolver, Say, Tap
-from ..table.spotlight import Shown, draw_spotlight
+from ..table.spotlight import draw_spotlight
 from ..table.stage import Stage
 from ..table.summary import Summaries, Summary, draw_summary
 from ..table.timeline import Timeline
-from ..table.words import winners_text
 from ..tokens import TableModel
 from ..widgets import Button
 from .common import BACKGROUND
@@ -76,14 +74,12 @@ class TableScene(Scene):
         self.humans = self.driver.humans
         self.viewer: int | None = self.driver.first_viewer()
         self.clock = 0.0
-        self.toasts: list[tuple[str, float]] = []
-        self.error: tuple[str, float] | None = None
+        self.said = Announcer(self.layout)
         self.pick = Pick()
         self.mode = ""  # a layout mode the viewer turned on (U-G-O's "Change positions")
         self.panel: str | None = None
         self.summaries = Summaries()
         self.summary: tuple[Summary, float] | None = None
-        self.shown = Shown()  # a card in the spotlight (a flipped Ugh! card)
         self.peek = Peek()
         self.painter = Painter(app)
         self.hud = Hud(app)
@@ -161,8 +157,7 @@ class TableScene(Scene):
         )
         self.pick = Pick()
         self.peek = Peek()
-        self.shown = Shown()
-        self.toasts = []  # written for the one who saw them (a "Your turn" is not the next player's)
+        self.said.clear()  # written for the one who saw them (a "Your turn" is not the next player's)
         self.controls.menu = []
         self.input.cancel_drag()
         if animate_opening:
@@ -198,24 +193,10 @@ class TableScene(Scene):
             self.pick = Pick()
         if not live:
             return
-        spot = self.layout.spotlight
-        shown = _cards_of(event.value) if isinstance(event, Announced) else ()
-        if isinstance(event, Announced) and spot and event.what in spot.what and event.text:
-            text = format_prompt(event.text, self.names, self.viewer)
-            self.shown.show(shown, text, self.clock, spot.seconds * max(0.5, self.factor))
-        elif isinstance(event, Announced) and event.text:
-            self._toast(format_prompt(event.text, self.names, self.viewer))
-        elif isinstance(event, GameOver):
-            self._toast(winners_text([self.names[s] for s in event.winners]), 3.0)
-
-    def _toast(self, text: str, seconds: float = 2.2) -> None:
-        self.toasts.append((text, self.clock + seconds * max(0.5, self.factor)))
-        self.toasts = self.toasts[-4:]
+        self.said.heard(event, self.names, self.viewer, self.clock, self.factor)
 
     def _complain(self, text: str) -> None:
-        text = format_prompt(text, self.names, self.viewer)
-        text = text[0].upper() + text[1:] if text else text
-        self.error = (text, self.clock + 3.5)
+        self.said.complain(text, self.names, self.viewer, self.clock)
 
     def skip_animation(self) -> None:
         """Play every queued event at once and put every card in its place."""
@@ -237,11 +218,8 @@ class TableScene(Scene):
             view = self.timeline.update(dt)
             if view is not None:
                 self._show(view)
-        self.toasts = [(t, until) for t, until in self.toasts if until > self.clock]
         self.peek.tick(self.stage, self.clock, 0.12 * self.factor)
-        self.shown.expire(self.clock)
-        if self.error is not None and self.error[1] < self.clock:
-            self.error = None
+        self.said.expire(self.clock)
         self._lift()
         idle = not self.timeline.busy
         if idle and not self._idle:
@@ -256,11 +234,11 @@ class TableScene(Scene):
     @property
     def spotlight(self) -> tuple[tuple[Card, ...], str, float] | None:
         """The cards in the spotlight, the text and until when (None: none)."""
-        return self.shown.now
+        return self.said.shown.now
 
     @property
     def spotlight_rect(self) -> pygame.Rect:
-        return self.shown.rect
+        return self.said.shown.rect
 
     def close_summary(self) -> None:
         self.summary = None
@@ -272,7 +250,7 @@ class TableScene(Scene):
             # A lone human's only choice that says nothing they could hide (no 10 to play): made for them.
             self.perform([legal[0]])
             return
-        if self.match.over and self.shown.now is not None:
+        if self.match.over and self.said.shown.now is not None:
             return  # the last announcements are read before the results
         step = self.driver.step(self.clock, self.viewer, 0.15 + 0.55 * self.factor)
         if isinstance(step, Acted):
@@ -416,14 +394,7 @@ class TableScene(Scene):
             text = self.label(action) + (f" ({key.upper()})" if key else "")
             items.append(Control(Button(text, self._binder(action), size=20), action, "action", key))
         for mode in resolver.modes:
-            key = next(
-                (
-                    self.layout.action(a.kind).key
-                    for a in self.view.legal
-                    if self.layout.action(a.kind).mode == mode
-                ),
-                "",
-            )
+            key = resolver.mode_key(mode)
             text = ("Done" if mode == self.mode else mode) + (f" ({key.upper()})" if key else "")
             button = Button(text, self._mode_toggler(mode), size=20, primary=mode == self.mode)
             items.append(Control(button, None, "action", key))
@@ -475,8 +446,9 @@ class TableScene(Scene):
     # -- input ---------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> bool:
-        spot_click = self.shown.now is not None and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
-        if spot_click and self.shown.clicked(event.pos):  # seen: a click puts it away; elsewhere goes on
+        shown = self.said.shown
+        spot_click = shown.now is not None and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+        if spot_click and shown.clicked(event.pos):  # seen: a click puts it away; elsewhere goes on
             return True
         if self.summary is not None:
             if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or (
@@ -599,8 +571,8 @@ class TableScene(Scene):
         return None
 
     def status_text(self) -> str:
-        if self.error is not None:
-            return self.error[0]
+        if self.said.error is not None:
+            return self.said.error[0]
         if self.view.over:
             return "Game over"
         prompt = self.view.prompt
@@ -656,9 +628,9 @@ class TableScene(Scene):
             title = self.geometry.zone_style(*peeked).title
             name = self.names[peeked[1]]
             self.painter.draw_peek(surface, self.stage, marks, f"{name}: {title}" if title else name)
-        color = theme.DANGER if self.error else (theme.HIGHLIGHT if self.my_turn else theme.TEXT)
+        color = theme.DANGER if self.said.error else (theme.HIGHLIGHT if self.my_turn else theme.TEXT)
         self.hud.status(surface, self.geometry, self._hud("status"), self.status_text(), color)
-        self.hud.toasts(surface, self.geometry, self._hud("toasts"), [t for t, _ in self.toasts[-3:]])
+        self.hud.toasts(surface, self.geometry, self._hud("toasts"), [t for t, _ in self.said.toasts[-3:]])
         self.controls.draw(surface)
         self.panel_faces = set()
         if self.panel is not None and self.view.info.get(self.panel):
@@ -666,9 +638,10 @@ class TableScene(Scene):
             self.hud.trick_panel(
                 surface, self.geometry, spec.title, self.view.info[self.panel], self.names, self.panel_faces
             )
-        if self.shown.now is not None and self.layout.spotlight is not None:
-            cards, text, _ = self.shown.now
-            self.shown.rect = draw_spotlight(
+        shown = self.said.shown
+        if shown.now is not None and self.layout.spotlight is not None:
+            cards, text, _ = shown.now
+            shown.rect = draw_spotlight(
                 surface, self.app, self.geometry, self.layout.spotlight, cards, text, self.panel_faces
             )
         self.hook.draw(surface)
@@ -678,15 +651,6 @@ class TableScene(Scene):
             draw_summary(
                 surface, self.app, self.geometry, self.summary[0], self.names, self.layout.word("round"), hint
             )
-
-
-def _cards_of(value: object) -> tuple[Card, ...]:
-    """The cards an announcement names: one card, or several (an attack's two)."""
-    if isinstance(value, Card):
-        return (value,)
-    if isinstance(value, tuple) and value and all(isinstance(v, Card) for v in value):
-        return value
-    return ()
 
 
 def _without_choices(view: View) -> View:

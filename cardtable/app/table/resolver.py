@@ -135,6 +135,10 @@ class Resolver:
     def spec(self, kind: str) -> ActionSpec:
         return self.layout.action(kind)
 
+    def mode_key(self, mode: str) -> str:
+        """The key that turns ``mode`` on and off (the key of its kinds in the layout)."""
+        return next((spec.key for spec in self.layout.actions.values() if spec.mode == mode and spec.key), "")
+
     def pickable(self) -> set[Card]:
         """Cards that take part in some legal action."""
         return {c for a in self.legal for c in a.moved}
