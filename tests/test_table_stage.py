@@ -1,5 +1,7 @@
 """The stage: a card is clicked where it is drawn, turned or attached, the topmost first."""
 
+from collections import Counter
+
 import pygame
 
 from cardtable import games
@@ -72,15 +74,26 @@ def test_rects_follow_the_window_size():
     screen = pygame.Rect(0, 0, 900, 600)
     for sprite in small.sprites():
         assert screen.contains(sprite.rect), sprite
-    assert len(big.sprites()) == len(small.sprites())
+
+    # The same cards at both sizes, but for a pile's cards hidden exactly under the one above.
+    def per_zone(stage):
+        return Counter(tuple(s.ref) for s in stage.sprites() if s.ref.zone not in ("spares", "deck"))
+
+    assert per_zone(big) == per_zone(small) and sum(per_zone(big).values()) > 20
 
 
 def test_a_deep_pile_draws_its_top_card_and_thickness_only():
     stage = stage_for("ultimate-loser", 2)  # 2 players: most of the deck lies in the spares
     spares = stage.model.zones[("spares", None)]
     assert len(spares) > 20
-    drawn = [s.token for s in stage.sprites() if tuple(s.ref) == ("spares", None)]
-    assert len(drawn) == PILE_DEPTH + 1 and drawn[-1] is spares[-1]
+    sprites = [s for s in stage.sprites() if tuple(s.ref) == ("spares", None)]
+    drawn = [s.token for s in sprites]
+    assert drawn[-1] is spares[-1], "the top card is drawn"
+    assert 2 <= len(drawn) <= PILE_DEPTH + 1, "its thickness, not every card"
+    rects = [tuple(s.rect) for s in sprites]
+    assert len(set(rects)) == len(rects), "no card drawn exactly under another (never seen)"
+    below = {tuple(stage.token_rect(t)) for t in spares[: PILE_DEPTH + 1]}
+    assert set(rects) == below | {tuple(stage.token_rect(spares[-1]))}, "every edge of the thickness is drawn"
     place = stage.place_at(stage.zone_rect(("spares", None)).center)
     assert place is not None and place.zone == ZoneRef("spares")
     card = spares[20]  # a card on its way out of the pile is drawn wherever it is
