@@ -116,7 +116,7 @@ def test_two_humans_and_a_computer_see_nothing_hidden_and_are_asked_about_the_te
     agents = {h: make_agent("normal", SPEC, h) for h in humans}
     rng = random.Random(3)
     used: set[str] = set()
-    screens, frames, asked = 0, 0, 0
+    screens, frames, asked, own_down = 0, 0, 0, 0
     seen = {h: set() for h in humans}  # what each human has been shown so far (the table plays events late)
     for _ in range(40000):
         if isinstance(app.stack.top, ResultsScene):
@@ -136,13 +136,17 @@ def test_two_humans_and_a_computer_see_nothing_hidden_and_are_asked_about_the_te
             leaked = scene.drawn_faces - seen[scene.viewer]
             assert not leaked, f"{scene.names[scene.viewer]}'s screen showed {leaked}"
             frames += 1
+            own = game.tables[scene.viewer]
+            down = {c for c in own.cards if not own.state[c].face_up}
+            if down & scene.drawn_faces:
+                own_down += 1  # its owner reads a face-down card (under a band of its back)
         if scene.my_turn and top is scene:
             kinds = {a.kind for a in scene.view.legal}
             if "take" in kinds:
                 asked += 1  # asked about the 10 whether or not they hold one
             _move(app, scene, agents[scene.viewer], rng, used)
     assert game.is_over() and isinstance(app.stack.top, ResultsScene)
-    assert screens >= 10 and frames > 300 and asked >= 1
+    assert screens >= 10 and frames > 300 and asked >= 1 and own_down > 0
 
 
 def test_f1_opens_the_rules_with_the_card_roles_during_play():

@@ -15,7 +15,7 @@ DESIGN_W, DESIGN_H = 1280, 720
 
 STYLES = ("fan", "row", "stack", "pile")
 SORTS = ("none", "suit", "rank", "color")
-FACES = ("auto", "down", "up")
+FACES = ("auto", "down", "up", "known")
 SELECTS = ("", "count", "combo")
 CLICKS = ("focus", "do")
 
@@ -28,7 +28,9 @@ class ZoneStyle:
     scale: float = 1.0
     gap: float = 0.3  # distance between neighbouring cards, in card widths
     max_span: float = 900.0  # the longest a fan or row may get, in design units
-    face: str = "auto"  # auto: as the view says; down: always the back
+    face: str = "auto"  # auto: as the view says; down: always the back; known: see below
+    # known: as auto, but a face-down card the viewer knows (their own) shows its face under a band
+    # of its back, so its owner reads it and still sees it lies face down (U-G-O's defense cards)
     rotate: bool = True  # turn cards to face their seat
     count: bool = False  # show how many cards the zone holds
     title: str = ""

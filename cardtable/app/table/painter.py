@@ -161,7 +161,10 @@ class Painter:
         glow = card is not None and (card == marks.focus or (token is marks.hover and card in marks.legal))
         style = stage.geometry.zone_style(*sprite.ref)
         face_down = style.face == "down"
-        self._card(surface, stage, token, sprite.rect, dim, glow, face_down, card in marks.picked)
+        known = style.face == "known" and card is not None and not token.face_up
+        self._card(
+            surface, stage, token, sprite.rect, dim, glow, face_down, card in marks.picked, known=known
+        )
         values = marks.stats.get(style.stat, {}).get(card) if style.stat and card is not None else None
         if values is not None and not token.moving:
             self._pills.append((sprite.rect, values))  # drawn after the cards attached to it
@@ -177,9 +180,10 @@ class Painter:
         face_down: bool = False,
         picked: bool = False,
         small: bool = False,
+        known: bool = False,
     ) -> None:
         width = rect.width if small else (token.width or stage.geometry.card_width)
-        face_up = token.face_up and not face_down
+        face_up = (token.face_up or known) and not face_down
         if token.flip and token.moving and token.t < 0.5:
             face_up = False
         angle = 0 if small else round(token.angle / 5) * 5  # smooth turns while gliding
@@ -196,6 +200,10 @@ class Painter:
         else:
             pygame.draw.rect(surface, SHADOW, at.move(3, 4), border_radius=radius)
         surface.blit(img, at)
+        if known and face_up:  # the owner's own face-down card: a band of its back across the top
+            back = self.app.cards.image(None, token.back, width, False, angle)
+            band = pygame.Rect(0, 0, at.width, max(4, at.height * 3 // 10))
+            surface.blit(back, at.topleft, band)
         if token.card is not None and face_up:
             self.drawn_faces.add(token.card)
         if dim:
