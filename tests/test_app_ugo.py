@@ -108,9 +108,13 @@ def test_a_whole_game_by_gestures_ends_on_the_results(players, seed):
     assert len(results.points) == game.turn_count + 1, "one point per turn, and the end"
 
 
-def test_two_humans_and_a_computer_see_nothing_hidden_and_are_asked_about_the_ten_in_private():
+@pytest.mark.parametrize(
+    "options", [{}, {"nine_counters": True, "ten_stops_specials": True}], ids=["standard", "counters"]
+)
+def test_two_humans_and_a_computer_see_nothing_hidden_and_are_asked_about_the_ten_in_private(options):
     app = make_app()
-    scene = table_game(app, [("Mia", True), ("Noor", True), ("Ada", False)], seed=3, game="ugo")
+    seats = [("Mia", True), ("Noor", True), ("Ada", False)]
+    scene = table_game(app, seats, seed=3, game="ugo", options=options)
     game = scene.match.game
     humans = (0, 1)
     agents = {h: make_agent("normal", SPEC, h) for h in humans}
@@ -147,6 +151,9 @@ def test_two_humans_and_a_computer_see_nothing_hidden_and_are_asked_about_the_te
             _move(app, scene, agents[scene.viewer], rng, used)
     assert game.is_over() and isinstance(app.stack.top, ResultsScene)
     assert screens >= 10 and frames > 300 and asked >= 1 and own_down > 0
+    assert {"ten drag", "take button"} <= used, used  # the 10 played, and "let it happen", in private
+    if options.get("nine_counters"):
+        assert "counter drag" in used, used  # a 9 turned a special back on its player
 
 
 def test_f1_opens_the_rules_with_the_card_roles_during_play():

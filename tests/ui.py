@@ -78,9 +78,14 @@ def key(app: App, k: int, mod: int = 0) -> None:
 
 
 def table_game(
-    app: App, seats: list[tuple[str, bool]], seed: int = 3, game: str = "ugly", variant="standard"
+    app: App,
+    seats: list[tuple[str, bool]],
+    seed: int = 3,
+    game: str = "ugly",
+    variant="standard",
+    options: dict | None = None,
 ) -> TableScene:
-    setup = GameSetup(game, [SeatSetup(n, h) for n, h in seats], variant=variant, seed=seed)
+    setup = GameSetup(game, [SeatSetup(n, h) for n, h in seats], variant, seed, dict(options or {}))
     scene = TableScene(app, setup)
     app.push(scene)
     return scene
