@@ -168,3 +168,24 @@ def test_f1_opens_the_rules_with_the_card_roles_during_play():
     assert any("Attack/Defense cards" in text for _, text, _ in rules.lines)
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is scene
+
+
+def test_the_status_line_names_whom_a_held_card_would_hit():
+    """A King held (clicked once) says what it will do, with the target's name, not a placeholder."""
+    app = make_app()
+    scene = table_game(app, [("You", True), ("Ada", False)], seed=2, game="ugo")
+    agent = make_agent("normal", SPEC, 0)
+    rng = random.Random(2)
+    used: set[str] = set()
+    for _ in range(40000):
+        tick(app)
+        if not (scene.my_turn and app.stack.top is scene):
+            continue
+        kings = [a for a in scene.view.legal if a.kind in ("king", "jack")]
+        if kings and len([a for a in scene.view.legal if a.card == kings[0].card]) == 1:
+            click(app, card_point(scene, kings[0].card))
+            status = scene.status_text()
+            assert "{seat" not in status and "Ada" in status, status
+            return
+        _move(app, scene, agent, rng, used)
+    raise AssertionError("no King or Jack came to hand")

@@ -584,7 +584,9 @@ class TableScene(Scene):
             resolver = self.resolver()
             dragged = [t.card for t in self.input.dragged()]
             held = self.pick.focus if not self.pick.cards else None
-            said = resolver.describe(dragged[0] if len(dragged) == 1 else held)
+            said = format_prompt(
+                resolver.describe(dragged[0] if len(dragged) == 1 else held), self.names, self.viewer
+            )
             if said:  # what the card in hand will do: a click again (or a drop) makes it
                 return f"{said} - click again or press Enter" if held is not None and not dragged else said
             mode = resolver.select_kind()
