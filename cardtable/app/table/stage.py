@@ -162,12 +162,20 @@ class Stage:
         return pygame.Rect(left, top, w, h)
 
     def zone_rects(self) -> list[tuple[ZoneRef, pygame.Rect]]:
-        """Every zone the layout places for this table, with where it lies (empty ones included)."""
+        """Every zone the layout places for this table, where a card dropped on it lands (empty ones too)."""
         out = []
         for ref in self.model.zones:
             if self.known(ref):
-                out.append((ZoneRef(*ref), self.zone_rect(ref)))
+                out.append((ZoneRef(*ref), self.drop_rect(ref)))
         return out
+
+    def drop_rect(self, ref: tuple) -> pygame.Rect:
+        """A zone and, for a row, the room for one card more: a card dropped there joins the row."""
+        if self.geometry.zone_style(*ref).style != "row":
+            return self.zone_rect(ref)
+        count = len(self.model.zones.get(tuple(ref), [])) + 1
+        left, top, w, h = self.geometry.zone_box(ref[0], ref[1], count)
+        return pygame.Rect(left, top, w, h)
 
     # -- what is under the pointer -----------------------------------------------------
 
@@ -203,7 +211,7 @@ class Stage:
                 return self.token_rect(tokens[target.index]).inflate(8, 8)
             return None
         if isinstance(target, tuple) and self.known(target):
-            return self.zone_rect(target)
+            return self.drop_rect(target)
         return None
 
     def point_of(self, card: Card) -> tuple[int, int] | None:
