@@ -248,7 +248,9 @@ def test_reasons_speak_to_the_player():
     act(g, "attack", "6S@0")
     assert refusal(g, 1, Action("end")).startswith("You must answer Ada's attack first (")
     assert refusal(g, 1, Action("ten", u(g, "2C@0"))) == "2♣ is not a 10"
-    assert g.view(1).prompt == "{seat:0} attacks {seat:1}: answer with a 10, or let it happen"
+    prompt = g.view(1).prompt
+    assert prompt == "{seat:0} attacks {seat:1} with 6♠ (attack 12): answer with a 10, or let it happen"
+    assert format_prompt(prompt, NAMES[:2], you=1).startswith("Ada attacks you with 6♠ (attack 12)")
     events = act(g, "ten", "10H@0")
     told = [
         format_prompt(e.text, NAMES[:2], you=1)
@@ -311,3 +313,12 @@ def test_only_the_listed_action_objects_are_recorded():
     g.apply(0, given)
     seat, recorded = g.history[-1]
     assert seat == 0 and recorded.label == "Play 3♠ in attack" and isinstance(recorded.card, Card)
+
+
+def test_the_ten_question_names_the_attacker_and_the_card_it_hits():
+    g = ugo_game(
+        tables=[[("6S@0", "attack", True, "")], [("3H@1", "defense", False, "")]], hands=["", "2C@1"]
+    )
+    act(g, "attack", "6S@0")  # the only target: face down, known to its owner alone
+    prompt = format_prompt(g.view(1).prompt, NAMES[:2], you=1)
+    assert prompt.startswith("Ada attacks your 3♥ with 6♠ (attack 12): answer with a 10"), prompt

@@ -76,7 +76,11 @@ def prompt_for(game: UgoGame, seat: int | None) -> str:
             return f"Choose the card of {seat_ref(p['victim'])} the Ace destroys"
         you = seat_ref(seat)
         if p["kind"] == "attack":
-            what, answers = f"attacks {you}", ["a 10"]
+            attack, _ = game.stats(p["card"], p["user"])
+            target = p["target"]
+            victim = seat_ref(p["victim"])
+            aim = victim if target is None else f"{victim}'s {game.describe(p['victim'], target, seat)}"
+            what, answers = f"attacks {aim} with {p['card'].name} (attack {attack})", ["a 10"]
         else:
             what = f"plays {p['card'].name} on {you}"
             answers = ["a 10"] if game.options["ten_stops_specials"] else []
