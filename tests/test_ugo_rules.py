@@ -4,7 +4,17 @@ import random
 
 import pytest
 
-from cardtable.engine import Action, IllegalAction, Moved, PlayerOut, Slot, Turned, ZoneRef, format_prompt
+from cardtable.engine import (
+    Action,
+    Announced,
+    IllegalAction,
+    Moved,
+    PlayerOut,
+    Slot,
+    Turned,
+    ZoneRef,
+    format_prompt,
+)
 from cardtable.games.ugo.cards import attack_value, defense_value, equip_bonus, is_ad, is_equip, is_special
 from support import UGO, act, play_out, u, ugo_game
 
@@ -345,6 +355,8 @@ def test_queen_draws_secretly_from_own_discard_pile_and_leaves_the_game():
     assert g.view(1).zone("discard", 0).known_cards == []
     assert len(g.view(1).zone("discard", 0)) == 2
     assert len(g.view(0).zone("discard", 0).known_cards) == 2
+    said = [format_prompt(e.text, ["Ann", "Bo"], 1) for e in events if isinstance(e, Announced)]
+    assert "Ann plays Q♠: Ann's discard pile is shuffled face down and its top card drawn" in said
 
 
 def test_nine_reverses_the_direction_with_three_players():

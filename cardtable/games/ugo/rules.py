@@ -444,7 +444,11 @@ class UgoGame(Game):
             events.append(Announced(kind, seat, (card, victim, ref), f"{seat_ref(seat)} plays {card.name}"))
             self._open_reaction(kind, seat, victim, card, target, events)
             return
-        events.append(Announced(kind, seat, card, f"{seat_ref(seat)} plays {card.name}"))
+        effect = {
+            "queen": f": {seat_ref(seat)}'s discard pile is shuffled face down and its top card drawn",
+            "eight": ": every player discards their hand and draws as many cards",
+        }.get(kind, "")
+        events.append(Announced(kind, seat, card, f"{seat_ref(seat)} plays {card.name}{effect}"))
         out: list[int] = []
         if kind == "queen":
             self._queen(seat, events)
