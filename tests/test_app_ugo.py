@@ -189,3 +189,34 @@ def test_the_status_line_names_whom_a_held_card_would_hit():
             return
         _move(app, scene, agent, rng, used)
     raise AssertionError("no King or Jack came to hand")
+
+
+def test_a_second_attack_defense_card_clicked_says_why_it_waits():
+    """Clicked or dropped on the bare felt, a card that cannot be played says the real reason."""
+    from cardtable.games.ugo.cards import is_ad
+
+    app = make_app()
+    scene = table_game(app, [("You", True), ("Ada", False)], seed=4, game="ugo")
+    agent = make_agent("normal", SPEC, 0)
+    rng = random.Random(4)
+    used: set[str] = set()
+    for _ in range(40000):
+        tick(app)
+        if not (scene.my_turn and app.stack.top is scene and not scene.animating):
+            continue
+        plays = [
+            a for a in scene.view.legal if a.kind == "play" and a.value == "attack" and a.target is not None
+        ]
+        hand = scene.view.zone("hand", 0).known_cards
+        if plays and not isinstance(plays[0].target, Card) and sum(is_ad(c) for c in hand) >= 2:
+            drag(app, card_point(scene, plays[0].card), target_point(scene, plays[0].target))
+            for _ in range(30):
+                tick(app)
+            other = next(c for c in scene.view.zone("hand", 0).known_cards if is_ad(c))
+            click(app, card_point(scene, other))
+            assert scene.status_text() == "You have already played an Attack/Defense card this turn"
+            drag(app, card_point(scene, other), (640, 200))  # the bare felt above the status line
+            assert scene.status_text() == "You have already played an Attack/Defense card this turn"
+            return
+        _move(app, scene, agent, rng, used)
+    raise AssertionError("never two Attack/Defense cards in hand")

@@ -185,20 +185,21 @@ def test_ugly_passing_picks_up_to_the_count_then_confirms_all_at_once():
     assert isinstance(done.outcome, Do) and [a.card for a in done.outcome.actions] == cards[: view.select]
 
 
+def first_state(game_id: str, players: int, fits, seeds: int = 60, steps: int = 400):
+    """(game, seat, view) of the first state of random games where ``fits(view)``."""
+    for seed in range(seeds):
+        for game, seat in walk(game_id, players, seed, steps):
+            view = game.view(seat)
+            if fits(view):
+                return game, seat, view
+    raise AssertionError(f"no {game_id} state of the kind wanted in {seeds} games")
+
+
 def test_ugo_position_changes_wait_for_their_mode_and_the_mode_holds_other_plays_back():
     layout = layout_for("ugo")
-    found = None
-    for seed in range(40):
-        for game, seat in walk("ugo", 2, seed, 400):
-            view = game.view(seat)
-            turns = [a for a in view.legal if a.kind == "turn"]
-            if turns and any(a.kind == "play" for a in view.legal):
-                found = view, turns[0], next(a for a in view.legal if a.kind == "play")
-                break
-        if found:
-            break
-    assert found, "no U-G-O state with a card to turn and one to play"
-    view, turn, play = found
+    _, _, view = first_state("ugo", 2, lambda v: {"turn", "play"} <= {a.kind for a in v.legal})
+    turn = next(a for a in view.legal if a.kind == "turn")
+    play = next(a for a in view.legal if a.kind == "play")
     plain = Resolver(view, layout)
     assert plain.modes == ("Change positions",)
     assert turn not in plain.legal
@@ -215,18 +216,12 @@ def test_ugo_position_changes_wait_for_their_mode_and_the_mode_holds_other_plays
 
 def test_ugo_a_six_or_seven_dropped_on_the_table_asks_for_its_tribute():
     layout = layout_for("ugo")
-    found = None
-    for seed in range(60):
-        for game, seat in walk("ugo", 2, seed, 300):
-            view = game.view(seat)
-            tributes = [a for a in view.legal if a.kind == "play" and isinstance(a.target, Card)]
-            if tributes:
-                found = game, seat, view, tributes
-                break
-        if found:
-            break
-    assert found, "no U-G-O state where a 6 or 7 can be played"
-    game, seat, view, tributes = found
+
+    def tribute(view):
+        return [a for a in view.legal if a.kind == "play" and isinstance(a.target, Card)]
+
+    game, seat, view = first_state("ugo", 2, tribute)
+    tributes = tribute(view)
     card = tributes[0].card
     resolver = Resolver(view, layout)
     asked = resolver.resolve(Drop((card,), Place(ZoneRef("table", seat))), Pick()).outcome
@@ -238,3 +233,35 @@ def test_ugo_a_six_or_seven_dropped_on_the_table_asks_for_its_tribute():
     refused = resolver.resolve(Drop((card,), Place(ZoneRef("table", enemy))), Pick()).outcome
     assert isinstance(refused, Explain)
     assert "tribute" in game.why_not(seat, refused.probe, view.legal)
+
+
+def test_ugo_an_attack_in_the_first_round_is_explained_as_an_attack():
+    """A table card dragged onto the enemy before attacks are allowed: the first-round rule, not a mode."""
+    layout = layout_for("ugo")
+
+    def early(view):
+        mine = view.zone("table", view.seat).known_cards
+        return not view.info["attacks_allowed"] and mine and view.info["turn"] == view.seat
+
+    game, seat, view = first_state("ugo", 3, early)
+    card = view.zone("table", seat).known_cards[0]
+    enemy = view.info["targets"][seat]
+    result = Resolver(view, layout).resolve(Drop((card,), Place(ZoneRef("table", enemy))), Pick()).outcome
+    assert isinstance(result, Explain) and result.probe.kind == "attack"
+    assert (
+        game.why_not(seat, result.probe, view.legal) == "only the last player of the first round may attack"
+    )
+
+
+def test_ugo_a_second_card_dropped_beside_the_first_joins_the_row():
+    layout = layout_for("ugo")
+
+    def beside(view):
+        plays = [a for a in view.legal if a.kind == "play" and isinstance(a.target, ZoneRef)]
+        return plays and view.zone("table", view.seat).known_cards
+
+    game, seat, view = first_state("ugo", 2, beside)
+    play = next(a for a in view.legal if a.kind == "play" and isinstance(a.target, ZoneRef))
+    # What the stage reports for a drop on the empty room beside the row: the row's zone.
+    result = Resolver(view, layout).resolve(Drop((play.card,), Place(ZoneRef("table", seat))), Pick())
+    assert isinstance(result.outcome, Do) and result.outcome.actions[0].card == play.card

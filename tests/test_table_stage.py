@@ -3,6 +3,7 @@
 from collections import Counter
 
 import pygame
+import pytest
 
 from cardtable import games
 from cardtable.app.layout import Geometry, load_layout
@@ -99,3 +100,18 @@ def test_a_deep_pile_draws_its_top_card_and_thickness_only():
     card = spares[20]  # a card on its way out of the pile is drawn wherever it is
     card.retarget(640, 360, 0, card.width, 0.5)
     assert card.moving and card in [s.token for s in stage.sprites()]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (900, 540)])
+def test_a_card_dropped_beside_a_row_lands_in_the_row(size):
+    """A U-G-O row with one card: the room where the next card will lie is part of the row's place."""
+    stage = stage_for("ugo", 2, size=size)
+    row = stage.model.zones[("table", 0)]
+    row.append(stage.model.zones[("hand", 0)].pop())
+    stage.place_all(0.0)
+    card = stage.token_rect(row[0])
+    beside = (card.right + card.width // 2, card.centery)  # where a second card would go
+    assert stage.token_at(beside) is None
+    place = stage.place_at(beside)
+    assert place is not None and place.zone == ZoneRef("table", 0) and place.card is None
+    assert stage.target_rect(ZoneRef("table", 0), None).collidepoint(beside), "lit up there too"

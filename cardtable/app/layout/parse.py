@@ -310,6 +310,15 @@ def _spotlight(doc: YamlDoc, raw: Any) -> Spotlight | None:
     )
 
 
+def _zone_names(doc: YamlDoc, keys: Keys, raw: Any, zones: dict[str, ZoneSpec]) -> tuple[str, ...]:
+    """Names of zones of this layout (one or a list; none when absent)."""
+    names = () if raw is None else _names(doc, keys, raw)
+    for i, name in enumerate(names):
+        if name not in zones:
+            raise doc.error((*keys, i) if isinstance(raw, list) else keys, f"no zone {name!r} in this layout")
+    return names
+
+
 def _actions(doc: YamlDoc, raw: Any, zones: dict[str, ZoneSpec]) -> dict[str, ActionSpec]:
     out: dict[str, ActionSpec] = {}
     if raw is None:
@@ -322,7 +331,7 @@ def _actions(doc: YamlDoc, raw: Any, zones: dict[str, ZoneSpec]) -> dict[str, Ac
             doc,
             keys,
             body,
-            ("drop", "select", "button", "key", "default", "click", "confirm", "auto", "mode"),
+            ("drop", "select", "button", "key", "default", "click", "confirm", "auto", "mode", "from"),
         )
         drop = _names(doc, (*keys, "drop"), body["drop"]) if "drop" in body else ()
         for i, name in enumerate(drop):
@@ -344,6 +353,7 @@ def _actions(doc: YamlDoc, raw: Any, zones: dict[str, ZoneSpec]) -> dict[str, Ac
             _text(doc, (*keys, "confirm"), body.get("confirm", ""), 40),
             _flag(doc, (*keys, "auto"), body.get("auto", False)),
             _text(doc, (*keys, "mode"), body.get("mode", ""), 40),
+            _zone_names(doc, (*keys, "from"), body.get("from"), zones),
         )
     return out
 

@@ -175,6 +175,9 @@ class ActionSpec:
     confirm: str = ""  # with click: do, actions whose label starts so wait for a second click (label shown)
     auto: bool = False  # made for a lone human when it is their only choice (U-G-O: no 10 to play)
     mode: str = ""  # offered only in a mode its button (this label) turns on: U-G-O's position changes
+    source: tuple[
+        str, ...
+    ] = ()  # zones its cards are dragged from (to explain a refused drop; default: hand)
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,7 @@ def load_rules(game: str) -> list[tuple[str, str]]:
             para.clear()
 
     for raw in lines:
-        line = raw.strip()
+        line = raw.strip().replace("**", "")  # emphasis in the source files: plain text on screen
         if not line:
             flush()
         elif line.startswith("## "):

@@ -75,6 +75,7 @@ class TableScene(Scene):
         self.viewer: int | None = self.driver.first_viewer()
         self.clock = 0.0
         self.said = Announcer(self.layout)
+        self.plates: list[pygame.Rect] = []  # where the name plates lie (the buttons and prompt keep clear)
         self.pick = Pick()
         self.mode = ""  # a layout mode the viewer turned on (U-G-O's "Change positions")
         self.panel: str | None = None
@@ -322,11 +323,18 @@ class TableScene(Scene):
         self._refresh()
         return True
 
-    def explain(self, probe: Action) -> None:
-        """Say why a gesture is not allowed, in the engine's words."""
+    def explain(self, probe: Action, others: tuple[Action, ...] = ()) -> None:
+        """Say why a gesture is not allowed, in the engine's words: the first reason about more than
+        the card being of another kind ("7♠ is not an 8" says little when it is a 7 to play)."""
         if self.viewer is None:
             return
-        self._complain(self.match.game.why_not(self.viewer, probe, self.view.legal))
+        why = self.match.game.why_not
+        reasons = [why(self.viewer, p, self.view.legal) for p in (probe, *others)]
+        name = probe.card.name if probe.card is not None else ""
+        telling = [
+            r for r in reasons if not (name and r.startswith((f"{name} is not a ", f"{name} is not an ")))
+        ]
+        self._complain((telling or reasons)[0])
 
     def intent(self, intent: Intent, pos: tuple[int, int] | None = None) -> None:
         """What the viewer did, resolved to an action, a menu, a reason or a new pick."""
@@ -343,7 +351,7 @@ class TableScene(Scene):
             at = pos or (self.app.size[0] // 2, self.app.size[1] // 2)
             self.controls.open_menu(outcome.actions, at, self.geometry.scale, self._do, self.label)
         elif isinstance(outcome, Explain):
-            self.explain(outcome.probe)
+            self.explain(outcome.probe, outcome.others)
         elif isinstance(outcome, Say):
             self._complain(outcome.text)
         self.stage.place_all(0.2 * self.factor)
@@ -413,9 +421,9 @@ class TableScene(Scene):
                     Control(Button(text, self._panel_toggler(panel.key), size=16), None, "panel", hotkey)
                 )
         self.controls.set(items)
-        plates = plate_rects(self.layout, self.geometry, self.view, self.names, self.app.size)
+        self.plates = plate_rects(self.layout, self.geometry, self.view, self.names, self.app.size)
         self.controls.arrange(
-            self._hud("buttons"), self.geometry.scale, self.app.size, self._hud("panels"), plates
+            self._hud("buttons"), self.geometry.scale, self.app.size, self._hud("panels"), self.plates
         )
         self.hook.refresh()
 
@@ -589,6 +597,8 @@ class TableScene(Scene):
             )
             if said:  # what the card in hand will do: a click again (or a drop) makes it
                 return f"{said} - click again or press Enter" if held is not None and not dragged else said
+            if resolver.mode:
+                return f"{resolver.mode}: click your cards, then press Done"
             mode = resolver.select_kind()
             if mode == "count":
                 text += " - click or drag cards, then confirm"
@@ -631,7 +641,7 @@ class TableScene(Scene):
             name = self.names[peeked[1]]
             self.painter.draw_peek(surface, self.stage, marks, f"{name}: {title}" if title else name)
         color = theme.DANGER if self.said.error else (theme.HIGHLIGHT if self.my_turn else theme.TEXT)
-        self.hud.status(surface, self.geometry, self._hud("status"), self.status_text(), color)
+        self.hud.status(surface, self.geometry, self._hud("status"), self.status_text(), color, self.plates)
         self.hud.toasts(surface, self.geometry, self._hud("toasts"), [t for t, _ in self.said.toasts[-3:]])
         self.controls.draw(surface)
         self.panel_faces = set()

@@ -58,7 +58,7 @@ class Controls:
         row = [c.button for c in self.items if c.role != "panel"]
         size = max(13, round(20 * scale))
         gap = round(12 * scale)
-        limit = min(w - round(24 * scale), _room(center, scale, avoid))
+        limit = min(w - round(24 * scale), room_between(center, scale, avoid))
         while True:
             for b in row:
                 b.size = size
@@ -170,8 +170,9 @@ def _rows(widths: list[int], gap: int, limit: int) -> list[list[int]]:
     return rows if rows[0] else []
 
 
-def _room(center: tuple[int, int], scale: float, avoid: Sequence[pygame.Rect]) -> int:
-    """How wide a row of buttons centred at ``center`` may be and miss the boxes level with it."""
+def room_between(center: tuple[int, int], scale: float, avoid: Sequence[pygame.Rect]) -> int:
+    """How wide a row (of buttons, a status line) centred at ``center`` may be and miss the boxes
+    level with it."""
     cx, cy = center
     band = pygame.Rect(0, cy - round(50 * scale), 100_000, round(100 * scale))
     half = 100_000

@@ -17,6 +17,7 @@ from .. import theme
 from ..layout import Geometry, Layout, card_height
 from ..widgets import box, draw_panel, draw_text
 from .arrow import Flips, draw_turn_arrow
+from .controls import room_between
 from .words import badge_text, plate_lines
 
 
@@ -151,22 +152,29 @@ class Hud:
         at: tuple[int, int],
         text: str,
         color: theme.Color,
+        avoid: Sequence[pygame.Rect] = (),
     ) -> pygame.Rect:
+        """The prompt in a box between the name plates level with it; a long one takes two lines."""
         s = geometry.scale
         px = self._px(geometry, 20, 13)
-        room = surface.get_width() - round(340 * s)  # clear of the plates of side seats
-        while px > 13 and self.app.fonts.get(px, "bold").size(text)[0] > room:
+        room = min(surface.get_width() - round(60 * s), room_between(at, s, avoid) - round(36 * s))
+        while px > max(13, round(16 * s)) and self.app.fonts.get(px, "bold").size(text)[0] > room:
             px -= 1
         font = self.app.fonts.get(px, "bold")
-        limit = surface.get_width() - round(60 * s)
-        while font.size(text)[0] > limit and len(text) > 10:
-            text = text[: max(10, len(text) * limit // max(1, font.size(text)[0]) - 2)] + "\u2026"
-        img = self.app.text.render(text, px, color, "bold")
-        rect = img.get_rect(center=at)
+        lines = theme.wrap(font, text, room)[:2] if font.size(text)[0] > room else [text]
+        for i, line in enumerate(lines):
+            while font.size(lines[i])[0] > room and len(lines[i]) > 10:
+                lines[i] = line[: len(lines[i]) - 4] + "\u2026"
+        imgs = [self.app.text.render(line, px, color, "bold") for line in lines]
+        rect = pygame.Rect(0, 0, max(i.get_width() for i in imgs), sum(i.get_height() for i in imgs))
+        rect.center = at
         rect.clamp_ip(surface.get_rect().inflate(-20, -10))
         area = rect.inflate(round(36 * s), round(14 * s))
         draw_panel(surface, area, alpha=205, radius=12)
-        surface.blit(img, rect)
+        y = rect.top
+        for img in imgs:
+            surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
+            y += img.get_height()
         return area
 
     def toasts(

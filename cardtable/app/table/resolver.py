@@ -89,9 +89,14 @@ class Menu:
 
 @dataclass(frozen=True)
 class Explain:
-    """No legal action fits: the engine's reason for this probe tells the person why."""
+    """No legal action fits: the engine's reason for this probe tells the person why.
+
+    ``others`` are probes of other kinds the gesture may have meant (a card in hand clicked):
+    the table says the first reason that is about more than the card being of another kind.
+    """
 
     probe: Action
+    others: tuple[Action, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -256,12 +261,15 @@ class Resolver:
         if card is not None and self._held_back((card,)):
             return Result(self._held_back((card,)), Pick())
         if card is not None and home and self.legal:
-            return Result(Explain(self._probe("", (card,), None)), Pick())
+            return Result(self._explain_card((card,)), Pick())
         return Result(self._held_back(() if card is None else (card,)), Pick())
 
-    def _held_back(self, cards: Sequence[Card]) -> Say | None:
-        """What to press first when ``cards`` have plays only outside (or inside) the mode."""
+    def _held_back(self, cards: Sequence[Card], place: Place | None = None) -> Say | None:
+        """What to press first when ``cards`` have plays (aimed at ``place``) only outside (or
+        inside) the mode."""
         held = [a for a in self.held if any(c in a.moved for c in cards)]
+        if place is not None:
+            held = [a for a in held if any(match([a], cards, c) for c in place.candidates())]
         if not held or any(c in self.pickable() for c in cards):
             return None
         if self.mode:
@@ -287,7 +295,11 @@ class Resolver:
     def _drop(self, drop: Drop, pick: Pick) -> Result:
         cards = drop.cards
         place = drop.place
-        if place is None:
+        if place is None:  # on the bare felt: where it may go, or why it may go nowhere
+            if any(c in self.pickable() for c in cards):
+                return Result(Say("Drop the cards on a highlighted place"), pick)
+            if cards and all(self.in_hand(c) for c in cards) and self.legal:
+                return Result(self._explain_card(cards), pick)
             return Result(None, pick)
         keep = Pick(pick.cards, pick.focus)
         if self.select_kind() == "count" and all(self.selecting(c) for c in cards):
@@ -302,8 +314,9 @@ class Resolver:
             found = match(self.legal, cards, candidate)
             if found:
                 return self._choose(found, Pick(), candidate)
-        if self._held_back(cards):
-            return Result(self._held_back(cards), keep)
+        said = self._held_back(cards, place)
+        if said:
+            return Result(said, keep)
         aimed = self._at_cards_in(place.zone, cards)
         if aimed:  # dropped beside the cards it must go on (a 6 or 7 and its tribute): asked which
             default = dict(self.spec(aimed[0].kind).default).get("value")
@@ -311,6 +324,13 @@ class Resolver:
             return Result(Menu(tuple(plain or aimed)), keep)
         if place.zone is not None:
             kinds = [k for k, spec in self.layout.actions.items() if place.zone.zone in spec.drop]
+            source = self._zone_of(cards[0]) if cards else None
+            natural = [k for k in kinds if source in (self.spec(k).source or (self.layout.home,))]
+            if natural:
+                # A card dragged from the table aims at what it is dropped on (an attack's target).
+                aimed = place.card or place.slot or place.zone
+                target = aimed if self.spec(natural[0]).source else place.zone
+                return Result(Explain(self._probe(natural[0], cards, target)), keep)
             if kinds and any(c in self.pickable() or self.in_hand(c) for c in cards):
                 return Result(Explain(self._probe(kinds[0], cards, place.zone)), keep)
         if any(c in self.pickable() for c in cards):
@@ -354,11 +374,29 @@ class Resolver:
         except KeyError:
             return False
 
+    def _explain_card(self, cards: Sequence[Card]) -> Explain:
+        """Probes of each kind a card from the hand is played as, for the engine to say why not."""
+        kinds = [k for k, spec in self.layout.actions.items() if spec.drop and not spec.source]
+        probes = [self._probe(k, cards, None) for k in kinds]
+        first = self._probe("", cards, None)
+        return Explain(first, tuple(p for p in probes if p != first))
+
+    def _zone_of(self, card: Card) -> str | None:
+        """Which of the viewer's own zones ``card`` lies in (None: none of them)."""
+        seat = self.view.seat
+        for name in self.layout.zones:
+            try:
+                if card in self.view.zone(name, seat).known_cards:
+                    return name
+            except KeyError:
+                continue
+        return None
+
     def _in_home(self, place: Place) -> bool:
         home = self.layout.home
         return place.zone is not None and place.zone.zone == home and place.zone.owner == self.view.seat
 
-    def _probe(self, kind: str, cards: Sequence[Card], target: ZoneRef | None) -> Action:
+    def _probe(self, kind: str, cards: Sequence[Card], target: Card | Slot | ZoneRef | None) -> Action:
         """An action shaped like the person's gesture, for the engine to say why it is not allowed."""
         if not kind:
             kinds = [a.kind for a in self.legal if a.moved]
