@@ -100,6 +100,10 @@ def test_seats_are_placed_relative_to_the_viewer():
         ("card_width: 9000\nzones: {hand: {seat: [0, 1]}}\n", 1, "card_width", "20 to 300"),
         (BASE + "actions: {play: {drop: table}}\n", 3, "actions.play.drop", "no zone"),
         (BASE + "actions: {play: {select: many}}\n", 3, "actions.play.select", "one of"),
+        (BASE + "actions: {attack: {from: [hand, tabel]}}\n", 3, "actions.attack.from.1", "no zone"),
+        (BASE + "actions: {turn: {mode: [a, b]}}\n", 3, "actions.turn.mode", "must be text"),
+        (BASE + "plate: {drop: tabel}\n", 3, "plate.drop", "no zone"),
+        (BASE + "badges: [{key: direction, at: [1, 1], arrow: maybe}]\n", 3, "badges.0.arrow", "true or"),
         (BASE + "plate: {lines: [{txt: x}]}\n", 3, "plate.lines.0.txt", "unknown key"),
         (BASE + "timing: [{event: explode}]\n", 3, "timing.0.event", "one of"),
         (

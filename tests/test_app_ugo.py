@@ -16,7 +16,7 @@ from cardtable import games
 from cardtable.ai import make_agent
 from cardtable.app.scenes.privacy import PrivacyScene
 from cardtable.app.scenes.results import ResultsScene
-from cardtable.engine import Card
+from cardtable.engine import Card, ZoneRef
 from ui import button, card_point, click, drag, key, make_app, table_game, target_point, tick
 
 SPEC = games.get("ugo")
@@ -50,6 +50,11 @@ def _move(app, scene, agent, rng, used) -> None:
         assert menu, f"no menu item for {a}"
         click(app, menu[0].rect.center)
         used.add("play menu")
+    elif a.kind == "attack" and isinstance(a.target, ZoneRef) and rng.random() < 0.5:
+        # A direct attack dropped on the enemy's name plate (their row may be small and empty).
+        plate = next(r for r, ref in scene.stage.plate_drops if ref == a.target)
+        drag(app, card_point(scene, a.card), plate.center)
+        used.add("attack plate")
     elif a.card is not None and a.target is not None:
         drag(app, card_point(scene, a.card), _point(scene, a.target))
         used.add(f"{a.kind} drag")
@@ -100,6 +105,7 @@ def test_a_whole_game_by_gestures_ends_on_the_results(players, seed):
     game = scene.match.game
     assert game.is_over() and isinstance(app.stack.top, ResultsScene)
     assert {"play drag", "attack drag", "end key"} <= used, used
+    assert "attack plate" in used or players > 2, used  # two players: direct attacks come often
     assert any(" attacks " in t and ("beats" in t or "directly" in t) for t in told), told
     outs = [t for t in told if t.split(":")[0].endswith((" is out", "You are out"))]
     assert len(outs) == players - len(game.winners()), f"each player out is announced: {outs}"

@@ -194,9 +194,12 @@ def _zone(doc: YamlDoc, name: str, body: Any) -> ZoneSpec:
     return ZoneSpec(name, place, style, home=home, **extra)
 
 
-def _plate(doc: YamlDoc, body: Any) -> Plate:
+def _plate(doc: YamlDoc, body: Any, zones: dict[str, ZoneSpec]) -> Plate:
     keys = ("plate",)
-    body = _mapping(doc, keys, body, ("seat", "viewer", "compact", "top", "lines"))
+    body = _mapping(doc, keys, body, ("seat", "viewer", "compact", "top", "lines", "drop"))
+    drop = _text(doc, (*keys, "drop"), body.get("drop", ""))
+    if drop and drop not in zones:
+        raise doc.error((*keys, "drop"), f"no zone {drop!r} in this layout")
     place = _pair(doc, (*keys, "seat"), body.get("seat", [-250, 40]))
     viewer = _pair(doc, (*keys, "viewer"), body["viewer"]) if "viewer" in body else place
     compact = _pair(doc, (*keys, "compact"), body["compact"]) if "compact" in body else None
@@ -221,7 +224,7 @@ def _plate(doc: YamlDoc, body: Any) -> Plate:
             )
         )
     top = _pair(doc, (*keys, "top"), body["top"]) if "top" in body else None
-    return Plate(place, viewer, compact, tuple(lines), top)
+    return Plate(place, viewer, compact, tuple(lines), top, drop)
 
 
 def _badges(doc: YamlDoc, raw: Any) -> tuple[Badge, ...]:
@@ -399,7 +402,7 @@ def parse_layout(game: str, doc: YamlDoc) -> Layout:
         card_width,
         ring,
         zones,
-        _plate(doc, data.get("plate", {})),
+        _plate(doc, data.get("plate", {}), zones),
         _badges(doc, data.get("badges")),
         _panels(doc, data.get("panels")),
         _timings(doc, data.get("timing")),

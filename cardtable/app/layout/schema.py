@@ -106,6 +106,7 @@ class Plate:
     compact_place: tuple[float, float] | None
     lines: tuple[PlateLine, ...]
     top_place: tuple[float, float] | None = None  # for seats at the top edge, where plates are wide
+    drop: str = ""  # a zone: a card dropped on a seat's plate goes to that seat's zone (U-G-O: its table)
 
 
 @dataclass(frozen=True)

@@ -422,6 +422,10 @@ class TableScene(Scene):
                 )
         self.controls.set(items)
         self.plates = plate_rects(self.layout, self.geometry, self.view, self.names, self.app.size)
+        drop = self.layout.plate.drop
+        self.stage.plate_drops = [
+            (r, ZoneRef(drop, s)) for s, r in enumerate(self.plates) if drop and s != self.viewer
+        ]
         self.controls.arrange(
             self._hud("buttons"), self.geometry.scale, self.app.size, self._hud("panels"), self.plates
         )
@@ -622,6 +626,7 @@ class TableScene(Scene):
                 rect = self.stage.target_rect(target, self.view)
                 if rect is not None:
                     targets.append(rect)
+                targets += [r for r, ref in self.stage.plate_drops if ref == target]  # its seat's plate too
         marks = Marks(
             legal,
             self.pick.cards,

@@ -64,6 +64,7 @@ class Stage:
         self.layout = layout
         self.geometry = geometry
         self.model = model
+        self.plate_drops: list[tuple[pygame.Rect, ZoneRef]] = []  # plates a card may be dropped on
 
     def known(self, ref: tuple) -> bool:
         """Zones the layout places (anything else is not drawn)."""
@@ -189,6 +190,9 @@ class Stage:
                 if sprite.attached_to is None:
                     slot = Slot(sprite.ref.zone, sprite.ref.owner, sprite.index)
                 return Place(sprite.ref, card, slot)
+        for rect, ref in self.plate_drops:
+            if rect.collidepoint(pos):
+                return Place(ref)
         for ref, rect in reversed(self.zone_rects()):
             if rect.collidepoint(pos):
                 return Place(ref)
