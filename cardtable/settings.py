@@ -3,7 +3,8 @@
 ``platformdirs`` decides the folders: settings and the player's own variants
 and layouts under ``user_config_dir``, saves under ``user_data_dir``, the log
 under ``user_log_dir``. ``CARDTABLE_CONFIG_DIR`` moves the config folder
-(a portable install, or tests that must not touch the real one).
+(a portable install, or tests that must not touch the real one), and
+``CARDTABLE_DATA_DIR`` the data folder.
 
 ``settings.yaml`` is meant to be read and edited by hand: every key is
 optional, and a mistake is a :class:`~cardtable.yamlfile.ConfigError` naming
@@ -23,6 +24,7 @@ from cardtable.yamlfile import YamlDoc, yaml_value
 
 APP_NAME = "cardtable"
 CONFIG_ENV = "CARDTABLE_CONFIG_DIR"
+DATA_ENV = "CARDTABLE_DATA_DIR"
 
 ANIMATION_SPEEDS: dict[str, float] = {"instant": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.7}
 """Animation speed names and the factor they apply to every animation's duration."""
@@ -54,6 +56,12 @@ def config_dir() -> Path:
     """The player's config folder: settings.yaml, variants/ and layouts/."""
     override = os.environ.get(CONFIG_ENV)
     return Path(override) if override else Path(dirs().user_config_dir)
+
+
+def data_dir() -> Path:
+    """The player's data folder: the autosave, statistics and replays (``CARDTABLE_DATA_DIR`` moves it)."""
+    override = os.environ.get(DATA_ENV)
+    return Path(override) if override else Path(dirs().user_data_dir)
 
 
 @dataclass

@@ -29,4 +29,5 @@ import pytest  # noqa: E402
 def config_folder(tmp_path, monkeypatch):
     """Every test gets its own empty config folder: no test reads or writes the player's real files."""
     monkeypatch.setenv("CARDTABLE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path / "data"))
     return tmp_path / "config"

@@ -28,6 +28,7 @@ from cardtable.settings import (  # noqa: E402
     MIN_WINDOW,
     Settings,
     config_dir,
+    data_dir,
     log_dir,
 )
 from cardtable.userfiles import LAYOUTS, UserFiles
@@ -50,9 +51,12 @@ class App:
         settings: Settings | None = None,
         size: tuple[int, int] | None = None,
         config: str | Path | None = None,
+        data: str | Path | None = None,
     ) -> None:
-        """``config``: the folder of the player's files (default: the platform's config folder)."""
+        """``config``: the folder of the player's files (default: the platform's config folder);
+        ``data``: where games are kept (the autosave, statistics, replays)."""
         self.files = UserFiles(config if config is not None else config_dir())
+        self.data = Path(data) if data is not None else data_dir()
         loaded = self.files.load_settings()
         self.settings = settings or loaded
         self._saved_settings = loaded.to_dict()
