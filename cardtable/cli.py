@@ -32,6 +32,9 @@ def _parser() -> argparse.ArgumentParser:
     g = sub.add_parser("games", help="list games, player counts and variants")
     g.add_argument("--options", metavar="GAME", help="list the house-rule options of GAME")
 
+    r = sub.add_parser("replay", help="watch a finished game again, move by move, every hand open")
+    r.add_argument("file", help="a replay file (finished games are kept in the data folder's replays/)")
+
     s = sub.add_parser("simulate", help="play headless games between computer players")
     s.add_argument("game", help="game id (see `cardtable games`)")
     s.add_argument("--players", type=int, help="number of players (default: the fewest agents given, or 4)")
@@ -65,6 +68,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _cmd_simulate(args)
         if args.demo is not None:
             _check_demo(args.demo)
+        replay = _read_replay(args.file) if args.command == "replay" else None
     except (KeyError, ValueError, OptionError, ConfigError) as exc:
         message = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
         print(f"cardtable: error: {message}", file=sys.stderr)
@@ -74,7 +78,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     from cardtable.app.app import launch
 
     shot = Path(args.screenshot) if args.screenshot else None
-    return launch(demo=args.demo, seed=args.seed, exit_after=args.exit_after, screenshot=shot)
+    return launch(demo=args.demo, seed=args.seed, exit_after=args.exit_after, screenshot=shot, replay=replay)
+
+
+def _read_replay(file: str):
+    """The replay to open, checked before a window opens (a bad file is an error message, exit 2)."""
+    from pathlib import Path
+
+    from cardtable.saves import SaveError, read_replay
+
+    try:
+        return read_replay(Path(file))
+    except SaveError as exc:
+        raise ValueError(f"{file}: not a replay Card Table can play ({exc})") from exc
 
 
 def _check_demo(game: str) -> None:

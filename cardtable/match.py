@@ -34,13 +34,21 @@ class Match:
         options: Mapping[str, Any] | None = None,
         seed: int | None = None,
         variant: str | Variant | None = None,
+        restored: tuple[Game, list[Event]] | None = None,
     ) -> None:
+        """``restored``: a game already under way (resumed or replayed) and every event since its deal."""
         self.spec = spec
         self.seats = list(seats)
-        self.game: Game = spec.new_game(len(self.seats), options, seed, variant)
-        self.log: list[Event] = list(self.game.opening_events)
+        if restored is not None:
+            self.game, log = restored
+            self.log: list[Event] = list(log)
+        else:
+            self.game = spec.new_game(len(self.seats), options, seed, variant)
+            self.log = list(self.game.opening_events)
         self.decision_times: list[list[float]] = [[] for _ in self.seats]
         """Seconds each computer seat took per decision that had a choice."""
+        self.changed = False
+        """An action was applied since the last autosave (the table saves once per frame)."""
 
     @property
     def names(self) -> list[str]:
@@ -71,6 +79,7 @@ class Match:
         """Apply ``seat``'s action (raises ``IllegalAction`` and changes nothing if bad)."""
         events = self.game.apply(seat, action)
         self.log.extend(events)
+        self.changed = True
         return events
 
     def step_agent(self) -> list[Event] | None:
@@ -96,3 +105,41 @@ class Match:
 
     def events_for(self, seat: int | None, events: Sequence[Event]) -> list[Event]:
         return redact(events, seat)
+
+    # -- undo ----------------------------------------------------------------------------
+
+    def decision_points(self, seat: int) -> list[int]:
+        """How many moves had been made at each of ``seat``'s decisions so far.
+
+        A decision is a move with a choice (an only move is not one), and a
+        pick of several cards one at a time (Ugly's pass) is one decision.
+        Found by replaying the game from its seed.
+        """
+        game = self.spec.new_game(self.game.players, self.game.options, self.game.seed)
+        points: list[int] = []
+        picking = False  # the seat is in the middle of picking several cards
+        for k, (who, action) in enumerate(self.game.history):
+            if who == seat:
+                choices = len(game.legal_actions(seat))
+                select = game.view(seat).select
+                if choices > 1 and not picking:
+                    points.append(k)
+                picking = select > 1
+            game.apply_trusted(who, action)
+        return points
+
+    def undo_point(self, seat: int) -> int | None:
+        """Where undo takes ``seat``: the moves made at its last decision (None: nothing to undo)."""
+        points = self.decision_points(seat)
+        return points[-1] if points else None
+
+    def rewind(self, moves: int) -> None:
+        """Go back to the game as it was after its first ``moves`` actions (replayed from the seed)."""
+        history = self.game.history[:moves]
+        game = self.spec.new_game(self.game.players, self.game.options, self.game.seed)
+        log: list[Event] = list(game.opening_events)
+        for who, action in history:
+            log += game.apply(who, action)
+        self.game = game
+        self.log = log
+        self.changed = True

@@ -29,6 +29,9 @@ DATA_ENV = "CARDTABLE_DATA_DIR"
 ANIMATION_SPEEDS: dict[str, float] = {"instant": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.7}
 """Animation speed names and the factor they apply to every animation's duration."""
 
+COMPUTER_SPEEDS: dict[str, float] = {"fast": 0.4, "normal": 1.0, "slow": 2.0, "very slow": 3.5}
+"""How fast computers play: the factor on the pause before each computer move, so a player can follow."""
+
 CARD_BACKS = ("red", "blue", "green", "purple", "gold", "black")
 """The card back designs, in the order the app draws them (theme.BACK_COLORS)."""
 
@@ -81,6 +84,7 @@ class Settings:
     """Table settings; the defaults are what a new player gets."""
 
     animation_speed: str = "normal"
+    computer_speed: str = "normal"
     fullscreen: bool = False
     window_size: tuple[int, int] = (1280, 720)
     sound: bool = True
@@ -93,12 +97,18 @@ class Settings:
         return ANIMATION_SPEEDS.get(self.animation_speed, 1.0)
 
     @property
+    def computer_pause(self) -> float:
+        """Seconds a computer waits before its move, from both speeds (a slow table shows each move)."""
+        return (0.15 + 0.55 * self.animation_factor) * COMPUTER_SPEEDS.get(self.computer_speed, 1.0)
+
+    @property
     def back_index(self) -> int:
         return CARD_BACKS.index(self.card_back) if self.card_back in CARD_BACKS else 0
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "animation_speed": self.animation_speed,
+            "computer_speed": self.computer_speed,
             "window_size": list(self.window_size),
             "fullscreen": self.fullscreen,
             "sound": self.sound,
@@ -115,6 +125,7 @@ class Settings:
 
 _COMMENTS = {
     "animation_speed": ", ".join(ANIMATION_SPEEDS),
+    "computer_speed": "how fast computers play: " + ", ".join(COMPUTER_SPEEDS),
     "window_size": (
         f"[width, height] of the window, from {MIN_WINDOW[0]} x {MIN_WINDOW[1]} "
         f"to {MAX_WINDOW[0]} x {MAX_WINDOW[1]}"
@@ -199,6 +210,8 @@ def parse_settings(doc: YamlDoc) -> Settings:
     for key, value in data.items():
         if key == "animation_speed":
             out.animation_speed = _check_choice(doc, (key,), value, list(ANIMATION_SPEEDS))
+        elif key == "computer_speed":
+            out.computer_speed = _check_choice(doc, (key,), value, list(COMPUTER_SPEEDS))
         elif key == "window_size":
             out.window_size = _check_size(doc, value)
         elif key in ("fullscreen", "sound", "confirm_quit"):

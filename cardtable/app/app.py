@@ -22,6 +22,7 @@ import pygame  # noqa: E402
 from cardtable import games
 from cardtable.ai.worker import Worker
 from cardtable.engine import Variant
+from cardtable.saves import clean_temporary
 from cardtable.settings import (  # noqa: E402
     CARD_BACKS,
     MAX_WINDOW,
@@ -57,6 +58,10 @@ class App:
         ``data``: where games are kept (the autosave, statistics, replays)."""
         self.files = UserFiles(config if config is not None else config_dir())
         self.data = Path(data) if data is not None else data_dir()
+        self.save_notes: list[str] = []  # saved games that could not be used (set aside), for the title
+        for folder in (self.files.root, self.data):
+            for path in clean_temporary(folder):
+                log.info("removed %s, left by an interrupted write", path)
         loaded = self.files.load_settings()
         self.settings = settings or loaded
         self._saved_settings = loaded.to_dict()
@@ -222,7 +227,7 @@ class App:
         from .scenes.table import TableScene
 
         playing = any(isinstance(s, TableScene) and s.in_progress for s in self.stack.scenes)
-        detail = "The game in progress will not be saved." if playing else ""
+        detail = "The game in progress is saved: Continue takes it up again." if playing else ""
         self.push(ConfirmScene(self, "Quit Card Table?", detail, "Quit", self.quit, tag="quit"))
 
     # -- the loop ----------------------------------------------------------------
@@ -294,8 +299,9 @@ def launch(
     seed: int | None = None,
     exit_after: float | None = None,
     screenshot: Path | None = None,
+    replay=None,
 ) -> int:
-    """Open the window and run; a crash is logged and exits non-zero."""
+    """Open the window and run (a demo, or a replay over the title); a crash is logged, exits non-zero."""
     path = setup_logging()
     log.info("starting Card Table")
     try:
@@ -307,6 +313,10 @@ def launch(
             app.push(TableScene.demo(app, demo, seed))
         else:
             app.push(TitleScene(app))
+        if replay is not None:
+            from .scenes.replay import ReplayScene
+
+            app.push(ReplayScene(app, replay))
         code = app.run(exit_after, screenshot)
         log.info("closed with code %s", code)
         return code

@@ -15,7 +15,7 @@ import math
 import random
 import secrets
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from .actions import Action, IllegalAction, brief, find_action, same_value
@@ -278,6 +278,10 @@ class Game:
             options=dict(self.options),
             select=self._select(seat) if legal else 0,
         )
+
+    def open_view(self) -> View:
+        """Every card known, as a replay shows a game once it is over (never for a player in play)."""
+        return replace(self.view(None), zones=tuple(z.open_view() for z in self.zones()))
 
     def all_cards(self) -> list[Card]:
         """Every card in every zone (attachments included), for conservation checks."""

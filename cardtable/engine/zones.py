@@ -223,6 +223,18 @@ class Zone:
                 shown.append(cv)
         return ZoneView(self.name, self.owner, self.kind, tuple(shown + hidden))
 
+    def open_view(self) -> ZoneView:
+        """This zone with every card's face known (for replays): face-down cards still lie face down."""
+
+        def opened(card: Card, st: CardState | None) -> CardView:
+            attached = tuple(opened(a, self.state.get(a)) for a in st.attached) if st and st.attached else ()
+            face_up = st is None or st.face_up
+            return CardView(card, card.back, face_up, None if st is None else st.orientation, attached)
+
+        return ZoneView(
+            self.name, self.owner, self.kind, tuple(opened(c, self.state.get(c)) for c in self.cards)
+        )
+
 
 def _card_view(
     zone: Zone,

@@ -93,7 +93,12 @@ class PauseScene(Scene):
 
             self.app.push(
                 ConfirmScene(
-                    self.app, "Leave this game?", "It will not be saved.", "Leave", self.on_quit, tag="leave"
+                    self.app,
+                    "Leave this game?",
+                    "It is saved: Continue on the title screen takes it up again.",
+                    "Leave",
+                    self.on_quit,
+                    tag="leave",
                 )
             )
             return

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 
@@ -59,8 +60,11 @@ class ResultsScene(Scene):
         on_again: Callable[[], None],
         on_new: Callable[[], None],
         layout: Layout | None = None,
+        replay: Path | None = None,
     ) -> None:
+        """``replay``: the finished game's replay file, to watch it again with every hand open."""
         super().__init__(app)
+        self.replay = replay
         self.round_word = layout.word("round") if layout is not None else "round"
         self.score_word = str(view.info.get("score_label") or "score")
         self.spec = spec
@@ -88,7 +92,25 @@ class ResultsScene(Scene):
             Button("New game", on_new),
             Button("Title", self.to_title),
         ]
+        if replay is not None:
+            self.buttons.insert(2, Button("Watch replay", self.watch))
         self.ring = FocusRing(self.buttons)
+
+    def watch(self) -> None:
+        """The game again, move by move, every hand open (a broken file says so and stays here)."""
+        from cardtable.saves import SaveError, read_replay
+
+        from .replay import ReplayScene
+
+        if self.replay is None:
+            return
+        try:
+            replay = read_replay(self.replay)
+        except SaveError as exc:
+            self.buttons[2].enabled = False
+            self.app.save_notes.append(f"{self.replay}: the replay could not be opened ({exc})")
+            return
+        self.app.push(ReplayScene(self.app, replay))
 
     def to_title(self) -> None:
         from .title import TitleScene
@@ -102,12 +124,13 @@ class ResultsScene(Scene):
     def resized(self, size: tuple[int, int]) -> None:
         w, h = size
         s = self.scale = min(w / 1280, h / 720)
-        x = w // 2 - round(330 * s)
+        step = round(min(330, 1000 / len(self.buttons)) * s)
+        x = w // 2 - step * (len(self.buttons) - 1) // 2
         for b in self.buttons:
             b.rect = pygame.Rect(0, 0, round(200 * s), round(48 * s))
             b.rect.midbottom = (x, h - round(30 * s))
             b.size = round(21 * s)
-            x += round(330 * s)
+            x += step
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):

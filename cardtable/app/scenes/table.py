@@ -20,6 +20,7 @@ from cardtable.engine import (
     Action,
     Card,
     Event,
+    Game,
     IllegalAction,
     View,
     ZoneRef,
@@ -27,6 +28,7 @@ from cardtable.engine import (
     redact,
 )
 from cardtable.match import Match, Seat
+from cardtable.saves import MatchRecord
 
 from .. import theme
 from ..layout import Geometry
@@ -37,6 +39,7 @@ from ..table.controls import Control, Controls
 from ..table.driver import Acted, Finished, HandOver, TurnDriver
 from ..table.hud import Hud, plate_rects
 from ..table.input import ChooseN, Enter, FocusStep, Hotkey, Input, Toggle
+from ..table.keeper import Keeper
 from ..table.keys import enter, keyboard_cards, stepped
 from ..table.painter import Marks, Painter
 from ..table.peek import Peek
@@ -54,7 +57,14 @@ SUMMARY_SECONDS = 4.0  # how long a table of computers shows a round's summary
 
 
 class TableScene(Scene):
-    def __init__(self, app, setup: GameSetup, demo: bool = False) -> None:
+    def __init__(
+        self,
+        app,
+        setup: GameSetup,
+        demo: bool = False,
+        restored: tuple[Game, list[Event]] | None = None,
+    ) -> None:
+        """``restored``: a saved game taken up again (its state and every event since the deal)."""
         super().__init__(app)
         self.setup = setup
         self.demo = demo
@@ -68,10 +78,12 @@ class TableScene(Scene):
             for i, s in enumerate(setup.seats)
         ]
         self.variant = app.variants(setup.game).get(setup.variant, setup.variant)
-        self.match = Match(self.spec, seats, setup.options, self.seed, self.variant)
+        self.match = Match(self.spec, seats, setup.options, self.seed, self.variant, restored)
+        self.resumed = restored is not None
         levels = [None if s.human else s.level for s in setup.seats]
         self.driver = TurnDriver(self.match, levels, seeds, app.worker, self.spec.id)
         self.humans = self.driver.humans
+        self.keeper = Keeper(app.data, self.match, self.names, levels, setup.variant, not demo)
         self.viewer: int | None = self.driver.first_viewer()
         self.clock = 0.0
         self.said = Announcer(self.layout)
@@ -89,7 +101,9 @@ class TableScene(Scene):
         self.input = Input(lambda: self.stage, self._draggable)
         self.panel_faces: set[Card] = set()
         self._idle = False
-        self._rebuild(animate_opening=True)
+        self._rebuild(animate_opening=not self.resumed)
+        if self.resumed:
+            self._replay_summaries()
 
     @classmethod
     def demo(cls, app, game: str, seed: int | None = None) -> TableScene:
@@ -98,12 +112,23 @@ class TableScene(Scene):
         seats = [SeatSetup(COMPUTER_NAMES[i], False) for i in range(players)]
         return cls(app, GameSetup(game, seats, seed=seed if seed is not None else 1), demo=True)
 
+    @classmethod
+    def from_save(cls, app, record: MatchRecord) -> TableScene:
+        """Sit down again at a saved game (raises ``SaveError`` if it cannot be replayed)."""
+        restored = record.restore()
+        seats = [SeatSetup(s.name, s.human, s.level or "normal") for s in record.seats]
+        data = record.game
+        setup = GameSetup(
+            data["game"], seats, record.variant or "standard", data["seed"], dict(data["options"])
+        )
+        return cls(app, setup, restored=restored)
+
     def enter(self) -> None:
         if self.driver.pass_and_play and self.viewer is None:
             # Several people at one screen: nobody's cards show until the first of them is ready.
             waiting = self.match.humans_to_act()
             first = waiting[0] if waiting else self.humans[0]
-            self._hand_over(first, "The game begins.")
+            self._hand_over(first, "The game goes on." if self.resumed else "The game begins.")
 
     # -- state -------------------------------------------------------------------------
 
@@ -146,9 +171,17 @@ class TableScene(Scene):
         view = self.view if self.my_turn else _without_choices(self.view)
         return Resolver(view, self.layout, self.mode)
 
+    def table_view(self) -> View:
+        """What the table shows: the viewer's view (a replay shows every hand)."""
+        return self.match.view(self.viewer)
+
+    def seen(self, events: list[Event]) -> list[Event]:
+        """The events as the viewer may know them."""
+        return redact(events, self.viewer)
+
     def _rebuild(self, animate_opening: bool = False) -> None:
         """Show the current viewer's view from scratch (a new game, or another human)."""
-        self.view = self.match.view(self.viewer)
+        self.view = self.table_view()
         self.geometry = Geometry(self.layout, self.app.size, self.view.players, self.viewer)
         self.model = TableModel()
         self.model.sync(self.view)
@@ -162,7 +195,7 @@ class TableScene(Scene):
         self.controls.menu = []
         self.input.cancel_drag()
         if animate_opening:
-            opening = redact(self.match.log, self.viewer)
+            opening = self.seen(self.match.log)
             self.model.unwind(opening)
             self.stage.place_all(0.0)
             self.timeline.enqueue(opening, self.view)
@@ -196,6 +229,12 @@ class TableScene(Scene):
             return
         self.said.heard(event, self.names, self.viewer, self.clock, self.factor)
 
+    def _replay_summaries(self) -> None:
+        """Catch the round tallies up with a game that did not play out on this screen (resumed, undone)."""
+        self.summaries = Summaries()
+        for event in self.seen(self.match.log):
+            self.summaries.feed(event)
+
     def _complain(self, text: str) -> None:
         self.said.complain(text, self.names, self.viewer, self.clock)
 
@@ -228,6 +267,7 @@ class TableScene(Scene):
         self._idle = idle
         if not self.animating and not self.input.dragging and self.summary is None:
             self._advance()
+        self.keeper.save()
 
     def _computers_only(self) -> bool:
         return not self.humans
@@ -253,9 +293,9 @@ class TableScene(Scene):
             return
         if self.match.over and self.said.shown.now is not None:
             return  # the last announcements are read before the results
-        step = self.driver.step(self.clock, self.viewer, 0.15 + 0.55 * self.factor)
+        step = self.driver.step(self.clock, self.viewer, self.app.settings.computer_pause)
         if isinstance(step, Acted):
-            self.timeline.enqueue(redact(step.events, self.viewer), self.match.view(self.viewer))
+            self.timeline.enqueue(self.seen(step.events), self.table_view())
         elif isinstance(step, HandOver):
             self._hand_over(step.seat, step.reason)
         elif isinstance(step, Finished):
@@ -268,7 +308,9 @@ class TableScene(Scene):
 
         def ready() -> None:
             self.viewer = seat
-            self._rebuild(animate_opening=first)
+            self._rebuild(animate_opening=first and not self.resumed)
+            if first and self.resumed:
+                self._replay_summaries()
 
         self.app.push(PrivacyScene(self.app, self.names[seat], reason, ready))
 
@@ -281,9 +323,19 @@ class TableScene(Scene):
             return
         from .results import ResultsScene
 
-        final = self.match.view(self.viewer)
+        self.replay_path = self.keeper.finished()
+        final = self.table_view()
         self.app.replace(
-            ResultsScene(self.app, self.spec, final, self.names, self.play_again, self.new_game, self.layout)
+            ResultsScene(
+                self.app,
+                self.spec,
+                final,
+                self.names,
+                self.play_again,
+                self.new_game,
+                self.layout,
+                self.replay_path,
+            )
         )
 
     def play_again(self) -> None:
@@ -314,12 +366,12 @@ class TableScene(Scene):
         except IllegalAction as exc:
             self._complain(str(exc))
             if events:
-                self.timeline.enqueue(redact(events, self.viewer), self.match.view(self.viewer))
+                self.timeline.enqueue(self.seen(events), self.table_view())
             return False
         self.pick = Pick()
         self.controls.menu = []
         self.panel = None
-        self.timeline.enqueue(redact(events, self.viewer), self.match.view(self.viewer))
+        self.timeline.enqueue(self.seen(events), self.table_view())
         self._refresh()
         return True
 
@@ -356,6 +408,30 @@ class TableScene(Scene):
             self._complain(outcome.text)
         self.stage.place_all(0.2 * self.factor)
         self._refresh()
+
+    @property
+    def can_undo(self) -> bool:
+        """Undo is for one person against computers (in pass-and-play it would show others' turns)."""
+        return (
+            not self.demo
+            and len(self.humans) == 1
+            and not self.match.over
+            and self.keeper.undo_point(self.humans[0]) is not None
+        )
+
+    def undo(self) -> bool:
+        """Back to the person's last decision; the computers' moves after it are undone too."""
+        if not self.can_undo:
+            return False
+        self.keeper.undo(self.humans[0])
+        self.driver.thinking = None  # a computer's answer still on its way is for a game now gone
+        self.driver.think_at = None
+        self.summary = None
+        self.mode = ""
+        self._rebuild()
+        self._replay_summaries()
+        self.said.toast("Back to your last decision", self.clock, 1.0)
+        return True
 
     def _do(self, action: Action) -> None:
         self.controls.menu = []
@@ -413,6 +489,8 @@ class TableScene(Scene):
             )
             confirm.enabled = enabled
             items.append(Control(confirm, None, "confirm"))
+        if self.can_undo:
+            items.append(Control(Button("Undo (Ctrl+Z)", self.undo, size=16), None, "panel"))
         for panel in self.layout.panels:
             if self.view.info.get(panel.key):
                 hotkey = panel.hotkey
@@ -519,6 +597,10 @@ class TableScene(Scene):
         return True
 
     def _key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+            if not self.undo():
+                self._complain("Nothing to undo" if len(self.humans) == 1 else "No undo in pass-and-play")
+            return True
         if event.key == pygame.K_F1:  # the rules (U-G-O's card roles) one key away, as the sources ask
             from .rules import RulesScene
 

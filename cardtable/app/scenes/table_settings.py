@@ -13,6 +13,7 @@ import pygame
 from cardtable.settings import (
     ANIMATION_SPEEDS,
     CARD_BACKS,
+    COMPUTER_SPEEDS,
     LEVELS,
     WINDOW_SIZES,
     SeatDefault,
@@ -50,6 +51,8 @@ class TablePage:
         st = app.settings
         speeds = list(ANIMATION_SPEEDS)
         self.speed = Selector(speeds, speeds.index(st.animation_speed), self._speed, str.capitalize)
+        paces = list(COMPUTER_SPEEDS)
+        self.pace = Selector(paces, paces.index(st.computer_speed), self._pace, str.capitalize)
         sizes = list(WINDOW_SIZES)
         if tuple(st.window_size) not in sizes:
             sizes = sorted([*sizes, tuple(st.window_size)])
@@ -60,6 +63,7 @@ class TablePage:
         self.confirm = Toggle(st.confirm_quit, self._confirm, ("Don't ask", "Ask first"))
         self.rows: list[tuple[str, Widget]] = [
             ("Animation speed", self.speed),
+            ("Computers play", self.pace),
             ("Window size", self.size),
             ("Display (F11)", self.fullscreen),
             ("Sound", self.sound),
@@ -85,6 +89,9 @@ class TablePage:
 
     def _speed(self, value: str) -> None:
         self.app.settings.animation_speed = value
+
+    def _pace(self, value: str) -> None:
+        self.app.settings.computer_speed = value
 
     def _size(self, value: tuple[int, int]) -> None:
         self.app.set_window_size(value)

@@ -1,4 +1,4 @@
-"""The title screen: start quickly, set up a game, read the rules, settings, quit.
+"""The title screen: continue a saved game, start quickly, set up a game, read the rules, settings, quit.
 
 Problems with the player's files (a broken settings.yaml, variant or layout)
 are listed at the top, so nobody wonders why their changes did not apply.
@@ -12,12 +12,13 @@ import pygame
 
 from cardtable import games
 from cardtable.engine import STANDARD
+from cardtable.saves import MatchRecord, SaveError, read_autosave, set_aside
 
 from .. import theme
 from ..layout import playable_games
 from ..scene import Scene
 from ..widgets import Button, FocusRing, draw_text
-from .common import BACKGROUND, draw_notices, layout_column
+from .common import BACKGROUND, draw_notices
 
 
 class TitleScene(Scene):
@@ -35,16 +36,57 @@ class TitleScene(Scene):
             Button("Settings", self.settings),
             Button("Quit", self.app.request_quit),
         ]
+        self.saved: MatchRecord | None = None
+        self.resume_button = Button("Continue", self.continue_game, primary=True)
         self.ring = FocusRing(self.buttons)
         self.ring.focus(self.quick)
         rng = random.Random(7)
         self.decor = rng.sample(list(STANDARD), 5)
 
     def enter(self) -> None:
+        self._look_for_save()
         self.resized(self.app.size)
 
     def resume(self) -> None:
+        self._look_for_save()
         self.resized(self.app.size)
+
+    def _look_for_save(self) -> None:
+        """Offer the game in progress when one was left (quit, crash or a killed process)."""
+        saved, problem = read_autosave(self.app.data)
+        if problem is not None:
+            self.app.save_notes.append(problem)
+        self.saved = saved
+        self.resume_button.label = self._continue_label(saved) if saved is not None else "Continue"
+        shown = [self.resume_button] if saved is not None else []
+        self.ring.set([*shown, *self.buttons])
+        self.ring.focus(self.resume_button if saved is not None else self.quick)
+
+    def _continue_label(self, saved: MatchRecord) -> str:
+        spec = saved.spec
+        episode, moves = saved.progress()
+        where = f"{self.app.layout(spec.id).word('round')} {episode}" if episode else f"{moves} moves in"
+        computers = len(saved.seats) - saved.humans
+        if saved.humans == 1:
+            who = f"you and {computers} computer{'s' if computers != 1 else ''}"
+        else:
+            who = f"{len(saved.seats)} players"
+        return f"Continue {spec.name}: {who}, {where}"
+
+    def continue_game(self) -> None:
+        from .table import TableScene
+
+        saved = self.saved
+        if saved is None:
+            return
+        try:
+            scene = TableScene.from_save(self.app, saved)
+        except SaveError as exc:
+            self.app.save_notes.append(set_aside(self.app.data / "autosave.json", str(exc)))
+            self._look_for_save()
+            self.resized(self.app.size)
+            return
+        self.app.push(scene)
 
     def resized(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -58,19 +100,29 @@ class TitleScene(Scene):
         for b in self.quicks:  # a long name takes a smaller size rather than running past its button
             while b.size > 12 and b.preferred_width(self.app.text) - b.size > width:
                 b.size -= 1
-        x = w // 2 - (len(self.quicks) * width + (len(self.quicks) - 1) * gap) // 2
+        row_w = len(self.quicks) * width + (len(self.quicks) - 1) * gap
+        x = w // 2 - row_w // 2
         top = round(h * 0.52 + 22 * s)
+        height = round(50 * s)
+        if self.saved is not None:
+            # The game left off comes first: one wide button over the quick games.
+            b = self.resume_button
+            b.size = round(22 * s)
+            while b.size > 12 and b.preferred_width(self.app.text) > row_w:
+                b.size -= 1
+            b.rect = pygame.Rect(x, round(h * 0.47), row_w, height)
+            top = b.rect.bottom + round(30 * s)
         for b in self.quicks:
-            b.rect = pygame.Rect(x, top, width, round(50 * s))
+            b.rect = pygame.Rect(x, top, width, height)
             x += width + gap
-        layout_column(
-            self.buttons[len(self.quicks) :],
-            w // 2,
-            top + round(50 * s) + gap,
-            round(440 * s),
-            round(50 * s),
-            gap,
-        )
+        # The rest two by two, so the screen holds them all down to the smallest window.
+        rest = self.buttons[len(self.quicks) :]
+        col_w = round(300 * s)
+        for i, b in enumerate(rest):
+            col, row = i % 2, i // 2
+            last_alone = i == len(rest) - 1 and len(rest) % 2 == 1
+            bx = w // 2 - col_w // 2 if last_alone else w // 2 - col_w - gap // 2 + col * (col_w + gap)
+            b.rect = pygame.Rect(bx, top + height + gap + row * (height + gap), col_w, height)
 
     def _starter(self, game: str):
         return lambda: self.quick_start(game)
@@ -151,7 +203,9 @@ class TitleScene(Scene):
         )
         for b in self.buttons:
             b.draw(surface, self.app.text)
-        notices, notes = self.app.notices(), self.app.files.notes
+        if self.saved is not None:
+            self.resume_button.draw(surface, self.app.text)
+        notices, notes = self.app.notices(), [*self.app.files.notes, *self.app.save_notes]
         if notices or notes:
             rect = pygame.Rect(0, 0, round(960 * scale), round(190 * scale))
             rect.midtop = (w // 2, round(12 * scale))

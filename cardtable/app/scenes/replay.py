@@ -1,0 +1,192 @@
+"""Watching a finished game again, move by move, with every hand open.
+
+A replay is the table itself, fed from a replay file instead of players:
+the game is replayed from its seed, each step forward applies the next
+recorded move (animated as it was played), a step back replays the game up
+to the move before. Nobody plays, so nothing is hidden: the table shows the
+game's open view, every hand face up.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from cardtable.engine import Action, Event, View
+from cardtable.saves import Replay
+
+from .. import theme
+from ..widgets import Button, draw_panel, draw_text
+from .newgame import GameSetup, SeatSetup
+from .table import TableScene
+
+AUTO_SECONDS = 0.9  # between moves when the replay plays by itself (times the animation speed)
+
+
+class ReplayScene(TableScene):
+    def __init__(self, app, replay: Replay, title: str = "") -> None:
+        self.replay = replay
+        self.title = title or f"Replay: {replay.spec.name}"
+        self.playing = False
+        self.next_at = 0.0
+        data = replay.data
+        seats = [SeatSetup(s.name, True) for s in replay.seats]  # nobody plays: no computer moves
+        setup = GameSetup(
+            replay.spec.id, seats, replay.variant or "standard", data["seed"], dict(data["options"])
+        )
+        self.bar = [
+            Button("|<", self.to_start, size=18),
+            Button("< Back", self.back, size=18),
+            Button("Play", self.toggle_play, size=18, primary=True),
+            Button("Next >", self.forward, size=18),
+            Button(">|", self.to_end, size=18),
+            Button("Close", self.close, size=18),
+        ]
+        super().__init__(app, setup, demo=True, restored=replay.at(0))
+        self.viewer = None
+
+    # -- what the table shows ------------------------------------------------------------
+
+    def table_view(self) -> View:
+        return self.match.game.open_view()
+
+    def seen(self, events: list[Event]) -> list[Event]:
+        return list(events)  # every hand is open
+
+    def enter(self) -> None:
+        self._arrange()
+
+    @property
+    def moves(self) -> int:
+        return len(self.match.game.history)
+
+    # -- stepping --------------------------------------------------------------------------
+
+    def forward(self) -> bool:
+        """Play the next recorded move (animated); False at the end."""
+        if self.summary is not None:
+            self.close_summary()
+            return True
+        if self.moves >= self.replay.moves:
+            self.playing = False
+            return False
+        self.skip_animation()
+        seat, raw = self.replay.data["actions"][self.moves]
+        events = self.match.act(seat, Action.from_dict(raw, self.match.game.catalog))
+        self.timeline.enqueue(self.seen(events), self.table_view())
+        return True
+
+    def back(self) -> bool:
+        if self.moves == 0:
+            return False
+        self.go_to(self.moves - 1)
+        return True
+
+    def go_to(self, moves: int) -> None:
+        """Show the game after ``moves`` moves, at once."""
+        moves = max(0, min(moves, self.replay.moves))
+        if moves < self.moves:
+            self.match.rewind(moves)
+        else:
+            for seat, raw in self.replay.data["actions"][self.moves : moves]:
+                self.match.act(seat, Action.from_dict(raw, self.match.game.catalog))
+        self.playing = False
+        self.summary = None
+        self._rebuild()
+        self._replay_summaries()
+
+    def to_start(self) -> None:
+        self.go_to(0)
+
+    def to_end(self) -> None:
+        self.go_to(self.replay.moves)
+
+    def toggle_play(self) -> None:
+        self.playing = not self.playing
+        self.next_at = self.clock
+        if self.playing and self.moves >= self.replay.moves:
+            self.go_to(0)
+            self.playing = True
+
+    def close(self) -> None:
+        self.app.pop()
+
+    # -- the loop ----------------------------------------------------------------------------
+
+    def _advance(self) -> None:
+        """Nobody decides in a replay: it moves on only when asked, or by itself while playing."""
+        if self.playing and self.clock >= self.next_at:
+            self.next_at = self.clock + AUTO_SECONDS * max(0.3, self.factor)
+            self.forward()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.summary is not None and self.playing and self.clock >= self.summary[1]:
+            self.close_summary()
+        self.bar[2].label = "Pause" if self.playing else "Play"
+        self.bar[0].enabled = self.bar[1].enabled = self.moves > 0
+        self.bar[3].enabled = self.bar[4].enabled = self.moves < self.replay.moves
+
+    def resized(self, size: tuple[int, int]) -> None:
+        super().resized(size)
+        self._arrange()
+
+    def _arrange(self) -> None:
+        w, h = self.app.size
+        s = min(w / 1280, h / 720)
+        height = max(26, round(34 * s))
+        gap = round(8 * s)
+        for b in self.bar:
+            b.size = max(12, round(17 * s))
+        widths = [b.preferred_width(self.app.text) for b in self.bar]
+        cx, cy = self._hud("buttons")  # where the players' buttons would be: kept clear of the cards
+        x = cx - (sum(widths) + gap * (len(widths) - 1)) // 2
+        for b, bw in zip(self.bar, widths, strict=True):
+            b.rect = pygame.Rect(x, cy - height // 2, bw, height)
+            x += bw + gap
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            keys = {
+                pygame.K_RIGHT: self.forward,
+                pygame.K_SPACE: self.toggle_play,
+                pygame.K_LEFT: self.back,
+                pygame.K_HOME: self.to_start,
+                pygame.K_END: self.to_end,
+                pygame.K_ESCAPE: self.close,
+            }
+            if event.key in keys:
+                keys[event.key]()
+                return True
+        for b in self.bar:
+            if b.handle(event):
+                return True
+        letter = getattr(event, "unicode", "") if event.type == pygame.KEYDOWN else ""
+        if letter and self.controls.press_key(letter.lower()):
+            return True
+        if self.controls.handle(event):  # the layout's panels (the last trick) open as at play
+            return True
+        if self.summary is not None and event.type == pygame.MOUSEBUTTONDOWN:
+            self.close_summary()
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.peek.moved(self.stage, event.pos, self.clock, 0.12 * self.factor)
+        return False
+
+    def status_text(self) -> str:
+        if self.view.over:
+            return "Game over"
+        return f"Move {self.moves} of {self.replay.moves}"
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        w, _ = surface.get_size()
+        s = min(w / 1280, surface.get_height() / 720)
+        strip = pygame.Rect(0, 0, min(w - 16, round(520 * s)), round(34 * s))
+        strip.midtop = (w // 2, round(6 * s))
+        draw_panel(surface, strip, alpha=200)
+        text = f"{self.title} - move {self.moves} of {self.replay.moves} - every hand open"
+        draw_text(
+            surface, self.app.text, text, max(12, round(16 * s)), strip.center, theme.TEXT, anchor="center"
+        )
+        for b in self.bar:
+            b.draw(surface, self.app.text)

@@ -1,0 +1,96 @@
+"""Keeping the game safe: the autosave after every move, undo, and the replay of a finished game.
+
+The table marks the match changed whenever a move is applied; once per frame
+the keeper writes the whole match (game, seats, levels, variant) atomically
+to the data folder, so quitting, a crash or a killed process loses at most
+the frame in progress. A finished game leaves no autosave behind, only its
+replay. Undo is for a table with one person: it replays the game from its
+seed up to that person's last decision, so what comes back is exactly what
+they saw then, and nothing they could not.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from cardtable.match import Match
+from cardtable.saves import MatchRecord, clear_autosave, save_replay, seats_of, stamp, write_autosave
+
+log = logging.getLogger(__name__)
+
+
+class Keeper:
+    def __init__(
+        self,
+        folder: Path,
+        match: Match,
+        names: list[str],
+        levels: list[str | None],
+        variant: str | None,
+        enabled: bool,
+    ) -> None:
+        """``enabled``: keep this game at all (a demo is not kept)."""
+        self.folder = folder
+        self.match = match
+        self.names = names
+        self.levels = levels
+        self.variant = variant
+        self.enabled = enabled
+        self.problem: str | None = None  # the last write that failed, for the table to say once
+        self._points: tuple[int, list[int]] | None = None  # (moves, decision points) cached
+        if enabled:
+            match.changed = True  # a game begun is a game to continue, even before its first move
+
+    def record(self) -> MatchRecord:
+        return MatchRecord(
+            seats_of(self.names, self.levels), self.variant, self.match.game.to_dict(), stamp()
+        )
+
+    def save(self) -> None:
+        """Write the autosave if a move was made since the last (clear it once the game is over)."""
+        if not self.enabled or not self.match.changed:
+            return
+        self.match.changed = False
+        try:
+            if self.match.over:
+                clear_autosave(self.folder)
+            else:
+                write_autosave(self.folder, self.record())
+            self.problem = None
+        except OSError as exc:
+            if self.problem is None:
+                log.warning("the game could not be saved: %s", exc)
+            self.problem = f"The game could not be saved ({exc.strerror or exc})"
+
+    def finished(self) -> Path | None:
+        """The game is over: no autosave is left, and its replay is kept (its path, if written)."""
+        if not self.enabled:
+            return None
+        self.match.changed = True
+        self.save()
+        try:
+            return save_replay(self.folder, self.record())
+        except OSError as exc:
+            log.warning("the replay could not be saved: %s", exc)
+            return None
+
+    # -- undo ------------------------------------------------------------------------------
+
+    def undo_point(self, seat: int) -> int | None:
+        """The moves made at ``seat``'s last decision: where undo goes (None: nowhere)."""
+        moves = len(self.match.game.history)
+        if self._points is None or self._points[0] != moves:
+            self._points = (moves, self.match.decision_points(seat))
+        points = self._points[1]
+        return points[-1] if points else None
+
+    def undo(self, seat: int) -> bool:
+        """Take ``seat`` back to its last decision; False if there is none."""
+        point = self.undo_point(seat)
+        if point is None or self.match.over:
+            return False
+        self.match.rewind(point)
+        self._points = None
+        self.save()
+        return True

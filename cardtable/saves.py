@@ -1,0 +1,330 @@
+"""Games kept on disk: the autosave of the game in progress and replays of finished ones.
+
+Both rest on the engine's exact saves: a game's seed and actions replay it
+move for move, and ``Game.to_dict`` holds its full state. The autosave
+(``autosave.json`` in the data folder, JSON because it is written after every
+move) holds both, so a resumed game is replayed from its seed (which brings
+back the event log the table and the game log show) and then checked
+against the saved state. A replay file is small, readable YAML: the seed,
+the options, who sat where, and the actions.
+
+A file that cannot be read (broken, from an older version, for another
+game) is reported and set aside under a new name, never deleted, and the
+app goes on as if there were none.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from cardtable import games
+from cardtable.engine import Action, Event, Game, GameSpec
+from cardtable.userfiles import atomic_write
+
+AUTOSAVE = "autosave.json"
+REPLAYS = "replays"
+SAVE_VERSION = 1
+MAX_SAVE_BYTES = 20_000_000
+"""Larger than any real game's save by far; a bigger file is not read."""
+
+
+class SaveError(Exception):
+    """A saved game that cannot be used; the message says why, for the player."""
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    """Who sat in a seat: a name, and the computer's level (None: a person)."""
+
+    name: str
+    level: str | None = None
+
+    @property
+    def human(self) -> bool:
+        return self.level is None
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    """Everything needed to sit down again at a game: the game and who plays it."""
+
+    seats: tuple[SeatRecord, ...]
+    variant: str | None
+    game: Mapping[str, Any]  # Game.to_dict()
+    saved: str = ""  # ISO time of the save
+
+    @property
+    def spec(self) -> GameSpec:
+        return games.get(self.game["game"])
+
+    @property
+    def humans(self) -> int:
+        return sum(1 for s in self.seats if s.human)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "version": SAVE_VERSION,
+            "saved": self.saved,
+            "variant": self.variant,
+            "seats": [{"name": s.name, "level": s.level} for s in self.seats],
+            "game": dict(self.game),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> MatchRecord:
+        """Check the shape of a saved match (its game is checked when it is replayed)."""
+        if not isinstance(data, dict):
+            raise SaveError("it does not hold a saved game")
+        if data.get("version") != SAVE_VERSION:
+            raise SaveError(f"it was saved by another version of Card Table (format {data.get('version')!r})")
+        game = data.get("game")
+        if not isinstance(game, dict) or game.get("game") not in games.ids():
+            raise SaveError("it names no game Card Table knows")
+        seats_raw = data.get("seats")
+        if not isinstance(seats_raw, list) or not seats_raw:
+            raise SaveError("it lists no players")
+        seats = []
+        for s in seats_raw:
+            if not isinstance(s, dict) or not isinstance(s.get("name"), str):
+                raise SaveError("a player in it has no name")
+            level = s.get("level")
+            if level is not None and not isinstance(level, str):
+                raise SaveError("a computer player in it has no level")
+            seats.append(SeatRecord(s["name"], level))
+        if game.get("players") != len(seats):
+            raise SaveError("its players do not match its game")
+        variant = data.get("variant")
+        saved = data.get("saved")
+        return cls(
+            tuple(seats),
+            variant if isinstance(variant, str) else None,
+            game,
+            saved if isinstance(saved, str) else "",
+        )
+
+    def restore(self) -> tuple[Game, list[Event]]:
+        """The game, replayed from its seed (with every event since the deal), as it was saved."""
+        spec = self.spec
+        data = self.game
+        try:
+            game, events = replay_with_events(spec, data)
+        except SaveError:
+            raise
+        except Exception as exc:  # a save that does not replay is as broken as one that does not parse
+            raise SaveError(f"its moves do not replay ({exc})") from exc
+        if _jsonable(game.to_dict()) != _jsonable(dict(data)):
+            raise SaveError("its moves do not lead to the state it saved")
+        return game, events
+
+    def progress(self) -> tuple[int, int]:
+        """(episode, moves): how far along the game is, as its round/hand/turn and the moves made."""
+        data = self.game
+        actions = data.get("actions") or []
+        try:
+            game = self.spec.from_dict(data)
+            episode = game.episode()
+        except Exception:  # only for a description: the replay is what checks the save
+            episode = 0
+        return episode, len(actions)
+
+
+def replay_with_events(
+    spec: GameSpec, data: Mapping[str, Any], moves: int | None = None
+) -> tuple[Game, list[Event]]:
+    """Play a saved game again from its seed, its first ``moves`` actions (all if None), with its events."""
+    seed = data.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise SaveError("it has no seed to replay from")
+    players = data.get("players")
+    game = spec.new_game(players, data.get("options"), seed)  # type: ignore[arg-type]
+    events: list[Event] = list(game.opening_events)
+    actions = data.get("actions") or []
+    if not isinstance(actions, list):
+        raise SaveError("its moves are not a list")
+    for seat, a in actions[:moves]:
+        events += game.apply(seat, Action.from_dict(a, game.catalog))
+    return game, events
+
+
+def _jsonable(x: Any) -> Any:
+    """``x`` as JSON would give it back (tuples become lists), to compare a fresh state with a saved one."""
+    return json.loads(json.dumps(x))
+
+
+def stamp() -> str:
+    return datetime.now().isoformat(timespec="seconds")
+
+
+# -- the autosave ----------------------------------------------------------------------
+
+
+def write_autosave(folder: Path, record: MatchRecord) -> None:
+    atomic_write(folder / AUTOSAVE, json.dumps(record.to_dict(), separators=(",", ":")))
+
+
+def clear_autosave(folder: Path) -> None:
+    (folder / AUTOSAVE).unlink(missing_ok=True)
+
+
+def read_autosave(folder: Path) -> tuple[MatchRecord | None, str | None]:
+    """The saved game in progress, if there is one, and what was wrong with a file that was set aside.
+
+    Only the file's shape is checked here; :meth:`MatchRecord.restore` replays it.
+    """
+    path = folder / AUTOSAVE
+    if not path.exists() and not path.is_symlink():
+        return None, None
+    try:
+        if not path.is_file():
+            raise SaveError("it is not a file")
+        if path.stat().st_size > MAX_SAVE_BYTES:
+            raise SaveError("it is far too large to be a saved game")
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (UnicodeDecodeError, ValueError) as exc:
+            raise SaveError(f"it is not readable ({exc})") from exc
+        return MatchRecord.from_dict(data), None
+    except (SaveError, OSError) as exc:
+        return None, set_aside(path, str(exc))
+
+
+def set_aside(path: Path, why: str) -> str:
+    """Keep a save that cannot be used under a new name (never deleted); say what happened."""
+    aside = path.with_name(f"{path.stem}.broken-{time.strftime('%Y%m%d-%H%M%S')}{path.suffix}")
+    n = 1
+    while aside.exists():
+        aside = path.with_name(f"{path.stem}.broken-{time.strftime('%Y%m%d-%H%M%S')}-{n}{path.suffix}")
+        n += 1
+    try:
+        path.rename(aside)
+    except OSError as exc:
+        return f"{path}: the saved game could not be used ({why}) nor set aside ({exc.strerror})"
+    return f"{path}: the saved game could not be used ({why}); it was kept as {aside.name}"
+
+
+def clean_temporary(folder: Path) -> list[Path]:
+    """Remove what an interrupted atomic write left behind (``.name.XXXX.tmp``); returns them."""
+    removed = []
+    try:
+        candidates = list(folder.glob(".*.tmp"))
+    except OSError:
+        return removed
+    for path in candidates:
+        try:
+            if path.is_file() and not path.is_symlink():
+                path.unlink()
+                removed.append(path)
+        except OSError:
+            pass
+    return removed
+
+
+# -- replays -----------------------------------------------------------------------------
+
+
+def replay_yaml(record: MatchRecord) -> str:
+    """A finished (or any) game as a small replay file: the seed, options, seats and actions."""
+    data = record.game
+    doc = {
+        "card_table_replay": SAVE_VERSION,
+        "game": data["game"],
+        "saved": record.saved,
+        "variant": record.variant,
+        "seed": data["seed"],
+        "options": dict(data.get("options") or {}),
+        "seats": [{"name": s.name, "level": s.level} for s in record.seats],
+        "actions": [[seat, a] for seat, a in data.get("actions") or []],
+    }
+    return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=100)
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A replay file read back: the game's seats and every state from the deal to the end."""
+
+    spec: GameSpec
+    seats: tuple[SeatRecord, ...]
+    variant: str | None
+    data: Mapping[str, Any]  # seed, players, options, actions: what replay_with_events takes
+
+    @property
+    def moves(self) -> int:
+        return len(self.data["actions"])
+
+    def at(self, moves: int) -> tuple[Game, list[Event]]:
+        """The game after its first ``moves`` actions, and the events that led there."""
+        return replay_with_events(self.spec, self.data, max(0, min(moves, self.moves)))
+
+
+def read_replay(path: Path) -> Replay:
+    """A replay file, checked by playing it through; :class:`SaveError` says what is wrong."""
+    try:
+        if not path.is_file():
+            raise SaveError("it is not a file")
+        if path.stat().st_size > MAX_SAVE_BYTES:
+            raise SaveError("it is far too large to be a replay")
+        raw = yaml.safe_load(path.read_bytes().decode("utf-8"))
+    except yaml.YAMLError as exc:
+        raise SaveError(f"it is not valid YAML ({exc})") from exc
+    except (OSError, UnicodeDecodeError, RecursionError) as exc:
+        raise SaveError(f"it cannot be read ({exc})") from exc
+    if not isinstance(raw, dict) or raw.get("card_table_replay") != SAVE_VERSION:
+        raise SaveError("it is not a Card Table replay")
+    record = MatchRecord.from_dict(
+        {
+            "version": SAVE_VERSION,
+            "variant": raw.get("variant"),
+            "saved": raw.get("saved"),
+            "seats": raw.get("seats"),
+            "game": {"game": raw.get("game"), "players": len(raw.get("seats") or [])},
+        }
+    )
+    actions = raw.get("actions")
+    if not isinstance(actions, list) or not all(
+        isinstance(a, list) and len(a) == 2 and isinstance(a[0], int) and isinstance(a[1], dict)
+        for a in actions
+    ):
+        raise SaveError("its moves are not a list of [seat, action]")
+    options = raw.get("options")
+    data = {
+        "seed": raw.get("seed"),
+        "players": len(record.seats),
+        "options": options if isinstance(options, dict) else {},
+        "actions": actions,
+    }
+    replay = Replay(record.spec, record.seats, record.variant, data)
+    try:
+        replay.at(replay.moves)
+    except SaveError:
+        raise
+    except Exception as exc:
+        raise SaveError(f"its moves do not replay ({exc})") from exc
+    return replay
+
+
+def save_replay(folder: Path, record: MatchRecord, keep: int = 200) -> Path:
+    """Write a finished game's replay under ``replays/`` (the newest ``keep`` are kept); returns its path."""
+    target = folder / REPLAYS
+    when = time.strftime("%Y%m%d-%H%M%S")
+    path = target / f"{when}-{record.game['game']}.yaml"
+    n = 1
+    while path.exists():
+        path = target / f"{when}-{record.game['game']}-{n}.yaml"
+        n += 1
+    atomic_write(path, replay_yaml(record))
+    old = sorted(target.glob("*.yaml"))[:-keep]
+    for p in old:
+        p.unlink(missing_ok=True)
+    return path
+
+
+def seats_of(names: Sequence[str], levels: Sequence[str | None]) -> tuple[SeatRecord, ...]:
+    return tuple(SeatRecord(n, lv) for n, lv in zip(names, levels, strict=True))
