@@ -1,0 +1,232 @@
+"""The autosave: a game survives quitting, a crash and a killed process, and a bad save costs nothing."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from cardtable import games
+from cardtable.ai import make_agent
+from cardtable.app.scenes.newgame import GameSetup, SeatSetup
+from cardtable.app.scenes.table import TableScene
+from cardtable.app.scenes.title import TitleScene
+from cardtable.match import Match, Seat
+from cardtable.saves import AUTOSAVE, MatchRecord, read_autosave, read_replay, replay_yaml, seats_of
+from tests.ui import click, make_app, run, table_game, until, until_my_turn
+
+ROOT = Path(__file__).resolve().parents[1]
+
+CHILD = textwrap.dedent(
+    """
+    import sys
+    from cardtable.app.app import App
+    from cardtable.app.scenes.newgame import GameSetup, SeatSetup
+    from cardtable.app.scenes.table import TableScene
+
+    app = App(size=(1280, 720))
+    app.settings.animation_speed = "instant"
+    app.settings.computer_speed = "fast"
+    game, players = sys.argv[1], int(sys.argv[2])
+    seats = [SeatSetup(f"P{i}", False, "easy") for i in range(players)]
+    app.push(TableScene(app, GameSetup(game, seats, seed=21)))
+    app.run(exit_after=120)
+    """
+)
+
+
+def _saved_moves(folder: Path) -> int:
+    try:
+        return len(json.loads((folder / AUTOSAVE).read_text(encoding="utf-8"))["game"]["actions"])
+    except (OSError, ValueError, KeyError):
+        return 0
+
+
+@pytest.mark.parametrize("game", games.ids())
+def test_a_killed_app_resumes_exactly_where_it_stopped(game, tmp_path):
+    data = tmp_path / "data"
+    env = dict(
+        os.environ,
+        CARDTABLE_DATA_DIR=str(data),
+        CARDTABLE_CONFIG_DIR=str(tmp_path / "config"),
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        PYTHONPATH=str(ROOT),
+    )
+    players = max(3, games.get(game).min_players)
+    child = subprocess.Popen([sys.executable, "-c", CHILD, game, str(players)], env=env, cwd=tmp_path)
+    try:
+        deadline = time.monotonic() + 60
+        while _saved_moves(data) < 12:
+            assert child.poll() is None, "the app stopped by itself"
+            assert time.monotonic() < deadline, "no autosave with moves in it"
+            time.sleep(0.05)
+        child.send_signal(signal.SIGKILL)
+        child.wait(10)
+    finally:
+        if child.poll() is None:
+            child.kill()
+    assert child.returncode == -signal.SIGKILL
+    saved = json.loads((data / AUTOSAVE).read_text(encoding="utf-8"))  # whole: writes are atomic
+
+    app = make_app()
+    title = TitleScene(app)
+    app.push(title)
+    run(app, 0.1)
+    assert title.saved is not None
+    assert title.resume_button.label.startswith(f"Continue {games.get(game).name}")
+    click(app, title.resume_button.rect.center)
+    scene = app.stack.top
+    assert isinstance(scene, TableScene) and scene.resumed
+    assert scene.match.game.to_dict() == json.loads(json.dumps(saved["game"]))
+    assert [s.name for s in scene.match.seats] == [f"P{i}" for i in range(players)]
+    assert scene.driver.levels == ["easy"] * players  # the computers keep their levels
+    assert len(scene.match.log) > len(scene.match.game.opening_events)  # the game log is whole again
+    moves = len(scene.match.game.history)
+    run(app, 3.0)
+    assert len(scene.match.game.history) > moves or scene.match.over  # and play goes on
+
+
+def _save_one(app, game="ultimate-loser"):
+    scene = table_game(app, [("You", True), ("Bo", False), ("Cy", False)], seed=8, game=game)
+    until_my_turn(app, scene)
+    scene.perform([scene.view.legal[-1]])
+    run(app, 0.2)
+    return scene
+
+
+def _broken_kinds(good: str) -> dict[str, bytes]:
+    data = json.loads(good)
+    older = dict(data, version=0)
+    unknown = dict(data, game=dict(data["game"], game="poker"))
+    tampered_moves = dict(data, game=dict(data["game"], actions=[[0, {"kind": "nonsense"}]]))
+    state = dict(data["game"], state=dict(data["game"]["state"]))
+    state["seed"] = state["seed"] + 1  # its moves lead elsewhere
+    no_seats = dict(data, seats=[])
+    return {
+        "syntax": good[: len(good) // 2].encode(),
+        "not_a_mapping": b"[1, 2, 3]",
+        "older_version": json.dumps(older).encode(),
+        "unknown_game": json.dumps(unknown).encode(),
+        "bad_moves": json.dumps(tampered_moves).encode(),
+        "other_seed": json.dumps(dict(data, game=state)).encode(),
+        "no_seats": json.dumps(no_seats).encode(),
+        "invalid_utf8": b"\xff\xfe\x00garbage",
+        "empty": b"",
+    }
+
+
+def _kinds() -> list[str]:
+    return list(_broken_kinds(json.dumps({"game": {"state": {}, "seed": 1}})))
+
+
+@pytest.mark.parametrize("kind", _kinds())
+def test_a_broken_autosave_is_reported_and_set_aside(kind, tmp_path):
+    app = make_app()
+    _save_one(app)
+    folder = app.data
+    good = (folder / AUTOSAVE).read_text(encoding="utf-8")
+    bad = _broken_kinds(good)[kind]
+    (folder / AUTOSAVE).write_bytes(bad)
+
+    app2 = make_app()
+    title = TitleScene(app2)
+    app2.push(title)
+    run(app2, 0.1)
+    if title.saved is not None:  # the shape passed: the replay finds the fault when it is taken up
+        click(app2, title.resume_button.rect.center)
+        run(app2, 0.1)
+        assert app2.stack.top is title
+    assert title.saved is None
+    assert not (folder / AUTOSAVE).exists()
+    kept = [p for p in folder.iterdir() if p.name.startswith("autosave.broken-")]
+    assert len(kept) == 1 and kept[0].read_bytes() == bad  # kept as it was, never deleted
+    assert len(app2.save_notes) == 1 and kept[0].name in app2.save_notes[0]
+    run(app2, 0.1)  # the title draws with the notice and goes on
+    assert app2.running
+
+
+def test_a_directory_where_the_autosave_should_be_is_set_aside(tmp_path):
+    app = make_app()
+    (app.data / AUTOSAVE).mkdir(parents=True)
+    title = TitleScene(app)
+    app.push(title)
+    run(app, 0.1)
+    assert title.saved is None and app.save_notes
+    assert any(p.name.startswith("autosave.broken-") and p.is_dir() for p in app.data.iterdir())
+
+
+def test_leaving_keeps_the_game_and_finishing_leaves_no_autosave_but_a_replay():
+    app = make_app()
+    app.push(TitleScene(app))
+    scene = _save_one(app)
+    assert (app.data / AUTOSAVE).exists()
+    scene.quit_to_title()
+    run(app, 0.1)
+    assert app.stack.top.saved is not None  # Continue is offered
+
+    computers = [SeatSetup(n, False, "easy") for n in ("Ann", "Bo", "Cy")]
+    game = TableScene(app, GameSetup("ultimate-loser", computers, seed=4))
+    app.push(game)
+    until(
+        app, lambda: app.stack.top is not game, limit=900, each=lambda: game.summary and game.close_summary()
+    )
+    assert not (app.data / AUTOSAVE).exists()
+    replays = list((app.data / "replays").glob("*.yaml"))
+    assert len(replays) == 1 and app.stack.top.replay == replays[0]
+    replay = read_replay(replays[0])
+    final, _ = replay.at(replay.moves)
+    assert final.scores() == game.match.game.scores() and final.is_over()
+
+
+@pytest.mark.parametrize("game", games.ids())
+def test_a_replay_file_reproduces_the_final_scores(game, tmp_path):
+    spec = games.get(game)
+    players = max(3, spec.min_players)
+    seats = [Seat(f"P{i}", make_agent("easy", spec, i)) for i in range(players)]
+    match = Match(spec, seats, seed=13)
+    match.run_agents()
+    record = MatchRecord(seats_of(match.names, ["easy"] * players), "standard", match.game.to_dict())
+    path = tmp_path / "r.yaml"
+    path.write_text(replay_yaml(record), encoding="utf-8")
+    replay = read_replay(path)
+    final, events = replay.at(replay.moves)
+    assert final.scores() == match.game.scores()
+    assert final.winners() == match.game.winners()
+    assert len(events) == len(match.log)
+    assert [s.name for s in replay.seats] == match.names
+
+
+def test_temporary_files_of_an_interrupted_write_are_removed_on_start(tmp_path):
+    app = make_app()
+    app.data.mkdir(parents=True, exist_ok=True)
+    leftovers = [app.data / ".autosave.json.abc123.tmp", app.files.root / ".settings.yaml.x9.tmp"]
+    for p in leftovers:
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text("half a file")
+    keep = app.data / "notes.tmp"  # not one of ours
+    keep.write_text("x")
+    make_app()
+    assert not any(p.exists() for p in leftovers)
+    assert keep.exists()
+
+
+def test_a_new_game_replaces_the_saved_one_and_a_demo_saves_nothing():
+    app = make_app()
+    _save_one(app, "ugh")
+    first, _ = read_autosave(app.data)
+    assert first is not None and first.game["game"] == "ugh"
+    app.push(TableScene.demo(app, "ugly", 3))
+    run(app, 1.0)
+    after, _ = read_autosave(app.data)
+    assert after is not None and after.game["game"] == "ugh"  # the demo left it alone
+    _save_one(app, "ultimate-loser")
+    latest, _ = read_autosave(app.data)
+    assert latest is not None and latest.game["game"] == "ultimate-loser"
