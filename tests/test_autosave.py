@@ -230,3 +230,23 @@ def test_a_new_game_replaces_the_saved_one_and_a_demo_saves_nothing():
     _save_one(app, "ultimate-loser")
     latest, _ = read_autosave(app.data)
     assert latest is not None and latest.game["game"] == "ultimate-loser"
+
+
+def test_a_resumed_pass_and_play_game_opens_behind_a_privacy_screen():
+    from cardtable.app.scenes.privacy import PrivacyScene
+
+    app = make_app()
+    scene = table_game(app, [("Ann", True), ("Ben", True), ("Cy", False)], seed=5, game="ugo")
+    run(app, 0.2)
+    assert isinstance(app.stack.top, PrivacyScene)
+    scene.keeper.save()
+    record, _ = read_autosave(app.data)
+    assert record is not None and record.humans == 2
+
+    again = make_app()
+    resumed = TableScene.from_save(again, record)
+    again.push(resumed)
+    run(again, 0.2)
+    assert isinstance(again.stack.top, PrivacyScene)
+    assert "goes on" in again.stack.top.reason
+    assert not resumed.drawn_faces  # nobody's cards before someone says they are ready
