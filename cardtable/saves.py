@@ -16,6 +16,7 @@ app goes on as if there were none.
 from __future__ import annotations
 
 import json
+import threading
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -172,6 +173,60 @@ def write_autosave(folder: Path, record: MatchRecord) -> None:
 
 def clear_autosave(folder: Path) -> None:
     (folder / AUTOSAVE).unlink(missing_ok=True)
+
+
+class SaveWriter:
+    """Writes autosaves in a thread of its own, so a slow disk never holds up a frame.
+
+    Only the newest request counts: a save asked for while another is being
+    written replaces any still waiting, and a clear after a save wins. The
+    text is made by the caller (the game is not touched from the thread).
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Condition()
+        self._pending: tuple[Path, str | None] | None = None  # (folder, text; None: clear)
+        self._busy = False
+        self.problem: str | None = None  # the last write that failed
+        self._thread = threading.Thread(target=self._run, name="autosave", daemon=True)
+        self._thread.start()
+
+    def write(self, folder: Path, record: MatchRecord) -> None:
+        text = json.dumps(record.to_dict(), separators=(",", ":"))
+        with self._lock:
+            self._pending = (folder, text)
+            self._lock.notify_all()
+
+    def clear(self, folder: Path) -> None:
+        with self._lock:
+            self._pending = (folder, None)
+            self._lock.notify_all()
+
+    def flush(self, timeout: float = 10.0) -> None:
+        """Wait until every request so far is on disk (before reading the save back, and on exit)."""
+        with self._lock:
+            self._lock.wait_for(lambda: self._pending is None and not self._busy, timeout)
+
+    def _run(self) -> None:
+        while True:
+            with self._lock:
+                self._lock.wait_for(lambda: self._pending is not None)
+                assert self._pending is not None
+                folder, text = self._pending
+                self._pending = None
+                self._busy = True
+            try:
+                if text is None:
+                    clear_autosave(folder)
+                else:
+                    atomic_write(folder / AUTOSAVE, text)
+                self.problem = None
+            except OSError as exc:
+                self.problem = f"the game could not be saved ({exc.strerror or exc})"
+            finally:
+                with self._lock:
+                    self._busy = False
+                    self._lock.notify_all()
 
 
 def read_autosave(folder: Path) -> tuple[MatchRecord | None, str | None]:

@@ -20,7 +20,7 @@ from cardtable.app.scenes.table import TableScene
 from cardtable.app.scenes.title import TitleScene
 from cardtable.match import Match, Seat
 from cardtable.saves import AUTOSAVE, MatchRecord, read_autosave, read_replay, replay_yaml, seats_of
-from tests.ui import click, make_app, run, table_game, until, until_my_turn
+from tests.ui import click, make_app, run, table_game, tick, until, until_my_turn
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -99,6 +99,7 @@ def _save_one(app, game="ultimate-loser"):
     until_my_turn(app, scene)
     scene.perform([scene.view.legal[-1]])
     run(app, 0.2)
+    app.saver.flush()
     return scene
 
 
@@ -225,6 +226,7 @@ def test_a_new_game_replaces_the_saved_one_and_a_demo_saves_nothing():
     assert first is not None and first.game["game"] == "ugh"
     app.push(TableScene.demo(app, "ugly", 3))
     run(app, 1.0)
+    app.saver.flush()
     after, _ = read_autosave(app.data)
     assert after is not None and after.game["game"] == "ugh"  # the demo left it alone
     _save_one(app, "ultimate-loser")
@@ -240,6 +242,7 @@ def test_a_resumed_pass_and_play_game_opens_behind_a_privacy_screen():
     run(app, 0.2)
     assert isinstance(app.stack.top, PrivacyScene)
     scene.keeper.save()
+    app.saver.flush()
     record, _ = read_autosave(app.data)
     assert record is not None and record.humans == 2
 
@@ -250,3 +253,16 @@ def test_a_resumed_pass_and_play_game_opens_behind_a_privacy_screen():
     assert isinstance(again.stack.top, PrivacyScene)
     assert "goes on" in again.stack.top.reason
     assert not resumed.drawn_faces  # nobody's cards before someone says they are ready
+
+
+def test_a_save_that_cannot_be_written_is_said_at_the_table_and_play_goes_on(tmp_path):
+    app = make_app()
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the data folder should be")
+    app.data = blocker / "data"
+    scene = _save_one(app)
+    tick(app)
+    assert scene.keeper.problem and "could not be saved" in scene.keeper.problem
+    assert "could not be saved" in scene.status_text()
+    until_my_turn(app, scene)
+    assert scene.perform([scene.view.legal[0]])  # the game itself is not stopped by it

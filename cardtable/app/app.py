@@ -22,7 +22,7 @@ import pygame  # noqa: E402
 from cardtable import games
 from cardtable.ai.worker import Worker
 from cardtable.engine import Variant
-from cardtable.saves import clean_temporary
+from cardtable.saves import SaveWriter, clean_temporary
 from cardtable.settings import (  # noqa: E402
     CARD_BACKS,
     MAX_WINDOW,
@@ -58,6 +58,7 @@ class App:
         ``data``: where games are kept (the autosave, statistics, replays)."""
         self.files = UserFiles(config if config is not None else config_dir())
         self.data = Path(data) if data is not None else data_dir()
+        self.saver = SaveWriter()  # the autosave is written off the frame
         self.save_notes: list[str] = []  # saved games that could not be used (set aside), for the title
         for folder in (self.files.root, self.data):
             for path in clean_temporary(folder):
@@ -276,6 +277,7 @@ class App:
             if not self.files.settings_broken:  # a broken file is only replaced when the player saves
                 self.save_settings()
         finally:
+            self.saver.flush()
             self.worker.close()
             pygame.quit()
         return self.exit_code

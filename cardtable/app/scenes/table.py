@@ -83,7 +83,7 @@ class TableScene(Scene):
         levels = [None if s.human else s.level for s in setup.seats]
         self.driver = TurnDriver(self.match, levels, seeds, app.worker, self.spec.id)
         self.humans = self.driver.humans
-        self.keeper = Keeper(app.data, self.match, self.names, levels, setup.variant, not demo)
+        self.keeper = Keeper(app.saver, app.data, self.match, self.names, levels, setup.variant, not demo)
         self.viewer: int | None = self.driver.first_viewer()
         self.clock = 0.0
         self.said = Announcer(self.layout)
@@ -101,6 +101,7 @@ class TableScene(Scene):
         self.input = Input(lambda: self.stage, self._draggable)
         self.panel_faces: set[Card] = set()
         self._idle = False
+        self._save_problem: str | None = None
         self._rebuild(animate_opening=not self.resumed)
         if self.resumed:
             self._replay_summaries()
@@ -268,6 +269,9 @@ class TableScene(Scene):
         if not self.animating and not self.input.dragging and self.summary is None:
             self._advance()
         self.keeper.save()
+        if self.keeper.problem and self.keeper.problem != self._save_problem:
+            self._complain(self.keeper.problem)  # said once, not after each move
+        self._save_problem = self.keeper.problem
 
     def _computers_only(self) -> bool:
         return not self.humans

@@ -53,6 +53,7 @@ class TitleScene(Scene):
 
     def _look_for_save(self) -> None:
         """Offer the game in progress when one was left (quit, crash or a killed process)."""
+        self.app.saver.flush()  # a game just left is on disk before it is looked for
         saved, problem = read_autosave(self.app.data)
         if problem is not None:
             self.app.save_notes.append(problem)

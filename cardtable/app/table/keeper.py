@@ -15,7 +15,7 @@ import logging
 from pathlib import Path
 
 from cardtable.match import Match
-from cardtable.saves import MatchRecord, clear_autosave, save_replay, seats_of, stamp, write_autosave
+from cardtable.saves import MatchRecord, SaveWriter, save_replay, seats_of, stamp
 
 log = logging.getLogger(__name__)
 
@@ -23,6 +23,7 @@ log = logging.getLogger(__name__)
 class Keeper:
     def __init__(
         self,
+        writer: SaveWriter,
         folder: Path,
         match: Match,
         names: list[str],
@@ -31,13 +32,13 @@ class Keeper:
         enabled: bool,
     ) -> None:
         """``enabled``: keep this game at all (a demo is not kept)."""
+        self.writer = writer
         self.folder = folder
         self.match = match
         self.names = names
         self.levels = levels
         self.variant = variant
         self.enabled = enabled
-        self.problem: str | None = None  # the last write that failed, for the table to say once
         self._points: tuple[int, list[int]] | None = None  # (moves, decision points) cached
         if enabled:
             match.changed = True  # a game begun is a game to continue, even before its first move
@@ -52,16 +53,15 @@ class Keeper:
         if not self.enabled or not self.match.changed:
             return
         self.match.changed = False
-        try:
-            if self.match.over:
-                clear_autosave(self.folder)
-            else:
-                write_autosave(self.folder, self.record())
-            self.problem = None
-        except OSError as exc:
-            if self.problem is None:
-                log.warning("the game could not be saved: %s", exc)
-            self.problem = f"The game could not be saved ({exc.strerror or exc})"
+        if self.match.over:
+            self.writer.clear(self.folder)
+        else:
+            self.writer.write(self.folder, self.record())
+
+    @property
+    def problem(self) -> str | None:
+        """Why the last save failed (None: it did not)."""
+        return self.writer.problem
 
     def finished(self) -> Path | None:
         """The game is over: no autosave is left, and its replay is kept (its path, if written)."""
