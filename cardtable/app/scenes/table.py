@@ -281,6 +281,8 @@ class TableScene(Scene):
             return
         from .results import ResultsScene
 
+        kinds = [s.kind for s in self.setup.seats]  # "human" or a computer's level
+        self.app.stats.record(self.match.game, self.names, kinds, self.setup.variant)
         final = self.match.view(self.viewer)
         self.app.replace(
             ResultsScene(self.app, self.spec, final, self.names, self.play_again, self.new_game, self.layout)
