@@ -1,4 +1,4 @@
-"""The title screen: start quickly, set up a game, read the rules, settings, quit.
+"""The title screen: start quickly, set up a game, read the rules, statistics, settings, quit.
 
 Problems with the player's files (a broken settings.yaml, variant or layout)
 are listed at the top, so nobody wonders why their changes did not apply.
@@ -32,6 +32,7 @@ class TitleScene(Scene):
             *self.quicks,
             Button("New game", self.new_game),
             Button("Rules", self.rules),
+            Button("Statistics", self.statistics),
             Button("Settings", self.settings),
             Button("Quit", self.app.request_quit),
         ]
@@ -63,14 +64,16 @@ class TitleScene(Scene):
         for b in self.quicks:
             b.rect = pygame.Rect(x, top, width, round(50 * s))
             x += width + gap
-        layout_column(
-            self.buttons[len(self.quicks) :],
-            w // 2,
-            top + round(50 * s) + gap,
-            round(440 * s),
-            round(50 * s),
-            gap,
-        )
+        # New game, then Rules, Statistics and Settings side by side, then Quit.
+        new, *row, leave = self.buttons[len(self.quicks) :]
+        height = round(50 * s)
+        y = layout_column([new], w // 2, top + height + gap, round(440 * s), height, gap)
+        width = round(200 * s)
+        x = w // 2 - (len(row) * width + (len(row) - 1) * gap) // 2
+        for b in row:
+            b.rect = pygame.Rect(x, y, width, height)
+            x += width + gap
+        layout_column([leave], w // 2, y + height + gap, round(440 * s), height, gap)
 
     def _starter(self, game: str):
         return lambda: self.quick_start(game)
@@ -92,6 +95,11 @@ class TitleScene(Scene):
 
         tables = playable_games()
         self.app.push(RulesScene(self.app, tables[0], tabs=tables))
+
+    def statistics(self) -> None:
+        from .statistics import StatisticsScene
+
+        self.app.push(StatisticsScene(self.app))
 
     def settings(self) -> None:
         from .settings import SettingsScene
@@ -151,7 +159,7 @@ class TitleScene(Scene):
         )
         for b in self.buttons:
             b.draw(surface, self.app.text)
-        notices, notes = self.app.notices(), self.app.files.notes
+        notices, notes = self.app.notices(), [*self.app.files.notes, *self.app.stats.notices]
         if notices or notes:
             rect = pygame.Rect(0, 0, round(960 * scale), round(190 * scale))
             rect.midtop = (w // 2, round(12 * scale))
