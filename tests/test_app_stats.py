@@ -69,6 +69,7 @@ def test_a_finished_game_is_counted_and_read_again_after_a_restart(game):
     assert record.opponents == "normal" and record.replay is None
     stats = open_statistics(again)
     assert stats.game == game and stats.player == "Mia" and stats.players == len(solo(game))
+    assert stats.player_sel not in stats.widgets()  # one person: nobody else to choose
     [(opponents, totals)] = stats.rows()
     assert opponents == "normal" and (totals.played, totals.won) == (1, int(won))
     assert totals.best == scene.match.game.scores()[0]

@@ -281,7 +281,8 @@ class StatisticsScene(Scene):
             self._text(surface, "Player", 17, caption, theme.MUTED, anchor="midright")
             sel.draw(surface, self.app.text)
         else:
-            self._text(surface, f"Games of {self.player}", 19, sel.rect.center, theme.TEXT, "bold", "center")
+            mine = f"Your games ({self.player})"  # one person: the one at the screen
+            self._text(surface, mine, 19, sel.rect.center, theme.TEXT, "bold", "center")
         if self.count_sel.options:
             where = (self.count_sel.rect.left - round(12 * s), self.count_sel.rect.centery)
             self._text(surface, "Table", 17, where, theme.MUTED, anchor="midright")
