@@ -6,7 +6,9 @@ the real scenes headless with synthetic input.
 
 The app owns the player's files (``UserFiles``): it reads the settings, own
 variants and layout overrides once at start, keeps what was wrong with them
-for the title and settings screens to show, and writes settings back.
+for the title and settings screens to show, and writes settings back. The
+statistics in the data folder (``StatsFile``) are read at start too, and
+written after each finished game.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from cardtable.settings import (  # noqa: E402
     data_dir,
     log_dir,
 )
+from cardtable.statsfile import StatsFile
 from cardtable.userfiles import LAYOUTS, UserFiles
 from cardtable.yamlfile import ConfigError
 
@@ -63,6 +66,9 @@ class App:
         for folder in (self.files.root, self.data):
             for path in clean_temporary(folder):
                 log.info("removed %s, left by an interrupted write", path)
+        self.stats = StatsFile(self.data)
+        """Finished games: ``stats.record`` counts one, ``stats.notices`` says what went wrong."""
+        self.stats.load()
         loaded = self.files.load_settings()
         self.settings = settings or loaded
         self._saved_settings = loaded.to_dict()

@@ -3,15 +3,16 @@ the cards left in each deck after each turn."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 
 from cardtable.engine import GameSpec, View
+from cardtable.standings import finishing_order, standing_ranks
 
 from .. import theme
+from ..chart import Series, draw_line_chart
 from ..layout import Layout
 from ..scene import Scene
 from ..table.words import winners_text
@@ -26,18 +27,6 @@ LINE_COLORS = [
     (220, 160, 255),
     (255, 255, 255),
 ]
-
-
-def standing_ranks(scores, order, out_order=()) -> list[int]:
-    """Places in the standings (``order``: best first); equal scores share a place (1, 1, 3),
-    unless the players went out at different times (U-G-O: the later out places higher)."""
-    ranks: list[int] = []
-    for i, seat in enumerate(order):
-        tied = i > 0 and scores[seat] == scores[order[i - 1]]
-        if tied and seat in out_order and order[i - 1] in out_order:
-            tied = False
-        ranks.append(ranks[-1] if tied else i + 1)
-    return ranks
 
 
 def _running(rounds: list[list[float]], players: int) -> list[list[float]]:
@@ -74,18 +63,8 @@ class ResultsScene(Scene):
         # Points to chart, one tuple per step: running totals of the rounds, or the game's own history.
         history = view.info.get("score_history", ())
         self.points: list[list[float]] = [list(p) for p in history] or _running(self.rounds, view.players)
-        lower_better = spec.lower_scores_win
         self.out_order = tuple(view.info.get("out_order", ()))
-        gone = {seat: i for i, seat in enumerate(self.out_order)}
-        order = sorted(
-            range(view.players),
-            key=lambda s: (
-                s not in view.winners,
-                (1 if lower_better else -1) * view.scores[s],
-                -gone.get(s, len(gone)),  # of equal scores, the later out places higher
-            ),
-        )
-        self.order = order
+        self.order = finishing_order(view.scores, view.winners, spec.lower_scores_win, self.out_order)
         self.standings_bottom = 0
         self.buttons = [
             Button("Play again", on_again, primary=True),
@@ -259,69 +238,9 @@ class ResultsScene(Scene):
 
     def _chart(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The points after each step (a round, a turn), one line per player."""
-        s = self.scale
-        draw_panel(surface, rect)
-        draw_text(
-            surface,
-            self.app.text,
-            f"{self.score_word.capitalize()} after each {self.round_word}",
-            round(20 * s),
-            (rect.centerx, rect.top + round(24 * s)),
-            theme.TEXT,
-            "bold",
-            "center",
-        )
-        area = rect.inflate(-round(90 * s), -round(110 * s)).move(round(14 * s), round(10 * s))
-        players = self.view.players
-        totals = [[p[seat] for p in self.points] for seat in range(players)]
-        values = [v for line in totals for v in line]
-        lo, hi = min(values), max(values)
-        if hi == lo:
-            hi += 1
-        n = len(self.points) - 1
-
-        def point(i: int, v: float) -> tuple[int, int]:
-            x = area.left + area.width * i / max(1, n)
-            y = area.bottom - area.height * (v - lo) / (hi - lo)
-            return round(x), round(y)
-
-        pygame.draw.line(surface, theme.MUTED, point(0, lo), point(n, lo), 1)
-        if lo < 0 < hi:
-            pygame.draw.line(surface, theme.PANEL_EDGE, point(0, 0), point(n, 0), 1)
-        for v in (lo, hi):
-            draw_text(
-                surface,
-                self.app.text,
-                f"{v:g}",
-                round(14 * s),
-                (area.left - round(8 * s), point(0, v)[1]),
-                theme.MUTED,
-                anchor="midright",
-            )
-        every = max(1, math.ceil((n + 1) / 12))  # at most a dozen step numbers under the axis
-        for i in range(0, n + 1, every):
-            draw_text(
-                surface,
-                self.app.text,
-                str(i),
-                round(14 * s),
-                (point(i, lo)[0], area.bottom + round(8 * s)),
-                theme.MUTED,
-                anchor="midtop",
-            )
-        draw_text(
-            surface,
-            self.app.text,
-            self.round_word,
-            round(14 * s),
-            (area.centerx, area.bottom + round(28 * s)),
-            theme.MUTED,
-            anchor="midtop",
-        )
-        for p in range(players):
-            color = LINE_COLORS[p % len(LINE_COLORS)]
-            pts = [point(i, v) for i, v in enumerate(totals[p])]
-            if len(pts) > 1:
-                pygame.draw.lines(surface, color, False, pts, max(2, round(3 * s)))
-            for pt in pts if len(pts) <= 30 else pts[-1:]:  # dots while they stay apart
-                pygame.draw.circle(surface, color, pt, max(3, round(4 * s)))
+        title = f"{self.score_word.capitalize()} after each {self.round_word}"
+        lines = [
+            Series(LINE_COLORS[p % len(LINE_COLORS)], [pt[p] for pt in self.points])
+            for p in range(self.view.players)
+        ]
+        draw_line_chart(surface, self.app.text, rect, self.scale, title, lines, self.round_word)

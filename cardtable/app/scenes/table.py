@@ -328,6 +328,9 @@ class TableScene(Scene):
         from .results import ResultsScene
 
         self.replay_path = self.keeper.finished()
+        kinds = [s.kind for s in self.setup.seats]  # "human" or a computer's level
+        replay = self.replay_path.name if self.replay_path is not None else None
+        self.app.stats.record(self.match.game, self.names, kinds, self.setup.variant, replay)
         final = self.table_view()
         self.app.replace(
             ResultsScene(

@@ -1,4 +1,5 @@
-"""The title screen: continue a saved game, start quickly, set up a game, read the rules, settings, quit.
+"""The title screen: continue a saved game, start quickly, set up a game, read the rules,
+statistics, settings, quit.
 
 Problems with the player's files (a broken settings.yaml, variant or layout)
 are listed at the top, so nobody wonders why their changes did not apply.
@@ -18,7 +19,7 @@ from .. import theme
 from ..layout import playable_games
 from ..scene import Scene
 from ..widgets import Button, FocusRing, draw_text
-from .common import BACKGROUND, draw_notices
+from .common import BACKGROUND, draw_notices, layout_column
 
 
 class TitleScene(Scene):
@@ -33,6 +34,7 @@ class TitleScene(Scene):
             *self.quicks,
             Button("New game", self.new_game),
             Button("Rules", self.rules),
+            Button("Statistics", self.statistics),
             Button("Settings", self.settings),
             Button("Quit", self.app.request_quit),
         ]
@@ -116,14 +118,16 @@ class TitleScene(Scene):
         for b in self.quicks:
             b.rect = pygame.Rect(x, top, width, height)
             x += width + gap
-        # The rest two by two, so the screen holds them all down to the smallest window.
-        rest = self.buttons[len(self.quicks) :]
-        col_w = round(300 * s)
-        for i, b in enumerate(rest):
-            col, row = i % 2, i // 2
-            last_alone = i == len(rest) - 1 and len(rest) % 2 == 1
-            bx = w // 2 - col_w // 2 if last_alone else w // 2 - col_w - gap // 2 + col * (col_w + gap)
-            b.rect = pygame.Rect(bx, top + height + gap + row * (height + gap), col_w, height)
+        # New game, then Rules, Statistics and Settings side by side, then Quit.
+        new, *row, leave = self.buttons[len(self.quicks) :]
+        height = round(50 * s)
+        y = layout_column([new], w // 2, top + height + gap, round(440 * s), height, gap)
+        width = round(200 * s)
+        x = w // 2 - (len(row) * width + (len(row) - 1) * gap) // 2
+        for b in row:
+            b.rect = pygame.Rect(x, y, width, height)
+            x += width + gap
+        layout_column([leave], w // 2, y + height + gap, round(440 * s), height, gap)
 
     def _starter(self, game: str):
         return lambda: self.quick_start(game)
@@ -145,6 +149,11 @@ class TitleScene(Scene):
 
         tables = playable_games()
         self.app.push(RulesScene(self.app, tables[0], tabs=tables))
+
+    def statistics(self) -> None:
+        from .statistics import StatisticsScene
+
+        self.app.push(StatisticsScene(self.app))
 
     def settings(self) -> None:
         from .settings import SettingsScene
@@ -206,7 +215,10 @@ class TitleScene(Scene):
             b.draw(surface, self.app.text)
         if self.saved is not None:
             self.resume_button.draw(surface, self.app.text)
-        notices, notes = self.app.notices(), [*self.app.files.notes, *self.app.save_notes]
+        notices, notes = (
+            self.app.notices(),
+            [*self.app.files.notes, *self.app.save_notes, *self.app.stats.notices],
+        )
         if notices or notes:
             rect = pygame.Rect(0, 0, round(960 * scale), round(190 * scale))
             rect.midtop = (w // 2, round(12 * scale))
