@@ -16,6 +16,7 @@ app goes on as if there were none.
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
 from collections.abc import Mapping, Sequence
@@ -35,6 +36,10 @@ REPLAYS = "replays"
 SAVE_VERSION = 1
 MAX_SAVE_BYTES = 20_000_000
 """Larger than any real game's save by far; a bigger file is not read."""
+
+
+TEMPORARY = re.compile(r"^\..+\.[A-Za-z0-9_]{8}\.tmp$")
+"""The name ``atomic_write`` gives its temporary file (``tempfile.mkstemp``: eight random characters)."""
 
 
 class SaveError(Exception):
@@ -266,10 +271,11 @@ def set_aside(path: Path, why: str) -> str:
 
 
 def clean_temporary(folder: Path) -> list[Path]:
-    """Remove what an interrupted atomic write left behind (``.name.XXXX.tmp``); returns them."""
+    """Remove what an interrupted atomic write left behind (``.name.XXXXXXXX.tmp``, in ``folder``
+    and its subfolders: variants, layouts, replays); returns what was removed."""
     removed = []
     try:
-        candidates = list(folder.glob(".*.tmp"))
+        candidates = [p for p in folder.rglob(".*.tmp") if TEMPORARY.match(p.name)]
     except OSError:
         return removed
     for path in candidates:

@@ -208,15 +208,21 @@ def test_a_replay_file_reproduces_the_final_scores(game, tmp_path):
 def test_temporary_files_of_an_interrupted_write_are_removed_on_start(tmp_path):
     app = make_app()
     app.data.mkdir(parents=True, exist_ok=True)
-    leftovers = [app.data / ".autosave.json.abc123.tmp", app.files.root / ".settings.yaml.x9.tmp"]
+    leftovers = [
+        app.data / ".autosave.json.abc123_z.tmp",
+        app.files.root / ".settings.yaml.x9yyyyyy.tmp",
+        app.files.root / "variants" / "ugly" / ".mine.yaml.k2k2k2k2.tmp",
+        app.data / "replays" / ".20261123-ugh.yaml.0000abcd.tmp",
+    ]
     for p in leftovers:
         p.parent.mkdir(parents=True, exist_ok=True)
         p.write_text("half a file")
-    keep = app.data / "notes.tmp"  # not one of ours
-    keep.write_text("x")
+    keep = [app.data / "notes.tmp", app.data / ".hidden.tmp"]  # not names atomic writes leave
+    for p in keep:
+        p.write_text("x")
     make_app()
     assert not any(p.exists() for p in leftovers)
-    assert keep.exists()
+    assert all(p.exists() for p in keep)
 
 
 def test_a_new_game_replaces_the_saved_one_and_a_demo_saves_nothing():
