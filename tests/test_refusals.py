@@ -81,3 +81,21 @@ def test_an_ultimate_loser_exchange_must_aim_at_the_exposed_card():
     exchange = next(a for a in game.legal_actions(1) if a.kind == "exchange")
     assert exchange.target == ZoneRef("exposed")
     _refused(game, 1, replace(exchange, target=ZoneRef("exposed", 1)), "target")
+
+
+def test_a_card_tapped_while_trump_must_be_named_says_to_name_it():
+    import pygame
+
+    from tests.ui import key, make_app, table_game, until_my_turn
+
+    app = make_app()
+    scene = table_game(app, [("You", True), ("A", False), ("B", False), ("C", False)], game="ugly", seed=3)
+    for _ in range(300):
+        until_my_turn(app, scene)
+        if scene.view.legal[0].kind == "trump":
+            break
+        scene.perform([scene.view.legal[0]])
+    assert scene.view.legal[0].kind == "trump"
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_SPACE)  # a card from the hand, when only the trump buttons are choices
+    assert scene.status_text() == "Trump must be named first, not play"

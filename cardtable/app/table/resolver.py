@@ -400,6 +400,9 @@ class Resolver:
         """An action shaped like the person's gesture, for the engine to say why it is not allowed."""
         if not kind:
             kinds = [a.kind for a in self.legal if a.moved]
+            # No choice moves a card (a trump to name): a card gesture is a play, which the engine
+            # refuses by what must come first ("trump must be named first").
+            kinds += [k for k, spec in self.layout.actions.items() if spec.drop and not spec.source]
             kind = kinds[0] if kinds else (self.legal[0].kind if self.legal else "play")
         if target is None:
             like = next((a for a in self.legal if a.kind == kind and a.target is not None), None)
