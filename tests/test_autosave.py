@@ -272,3 +272,25 @@ def test_a_save_that_cannot_be_written_is_said_at_the_table_and_play_goes_on(tmp
     assert "could not be saved" in scene.status_text()
     until_my_turn(app, scene)
     assert scene.perform([scene.view.legal[0]])  # the game itself is not stopped by it
+
+
+def test_starting_a_new_game_asks_before_giving_up_the_saved_one():
+    from cardtable.app.scenes.dialogs import ConfirmScene
+
+    app = make_app()
+    _save_one(app, "ugh")
+    title = TitleScene(app)
+    app.reset(title)
+    run(app, 0.1)
+    title.quick_start("ugly")
+    ask = app.stack.top
+    assert isinstance(ask, ConfirmScene) and "Ugh!" in ask.detail
+    click(app, ask.no.rect.center)  # Cancel: nothing is lost
+    assert app.stack.top is title and title.saved is not None and title.saved.game["game"] == "ugh"
+    title.quick_start("ugly")
+    click(app, app.stack.top.yes.rect.center)
+    assert isinstance(app.stack.top, TableScene) and app.stack.top.spec.id == "ugly"
+    run(app, 0.1)
+    app.saver.flush()
+    record, _ = read_autosave(app.data)
+    assert record is not None and record.game["game"] == "ugly"

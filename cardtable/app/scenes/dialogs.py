@@ -197,3 +197,22 @@ class NameScene(Scene):
             )
         self.ok.draw(surface, self.app.text)
         self.cancel.draw(surface, self.app.text)
+
+
+def replacing_saved_game(app, start: Callable[[], object]) -> None:
+    """Start a new game; first ask, if a game in progress is saved, whether to give it up.
+
+    Only one game is kept in progress: a new one takes its place. Asked only
+    when the settings ask before leaving a game.
+    """
+    from cardtable.saves import read_autosave
+
+    app.saver.flush()
+    saved, problem = read_autosave(app.data)
+    if problem is not None:
+        app.save_notes.append(problem)
+    if saved is None or not app.settings.confirm_quit:
+        start()
+        return
+    detail = f"Your game of {saved.spec.name} in progress will be given up (Continue takes it up)."
+    app.push(ConfirmScene(app, "Start a new game?", detail, "Start", start, tag="replace"))

@@ -223,6 +223,7 @@ class NewGameScene(Scene):
         self._check()
 
     def start_game(self) -> None:
+        from .dialogs import replacing_saved_game
         from .table import TableScene
 
         if self.blocked is not None:
@@ -231,7 +232,7 @@ class NewGameScene(Scene):
             if not seat.name.strip():
                 seat.name = "You" if seat.human and i == 0 else COMPUTER_NAMES[i % len(COMPUTER_NAMES)]
         setup = seated(self.setup, self.first_sel.value) if self.asks_first else self.setup
-        self.app.replace(TableScene(self.app, setup))
+        replacing_saved_game(self.app, lambda: self.app.replace(TableScene(self.app, setup)))
 
     # -- layout and input ---------------------------------------------------------------
 

@@ -134,10 +134,12 @@ class TitleScene(Scene):
 
     def quick_start(self, game: str | None = None) -> None:
         """You against computers at the game's usual table size, the house rules standard."""
+        from .dialogs import replacing_saved_game
         from .newgame import default_setup
         from .table import TableScene
 
-        self.app.push(TableScene(self.app, default_setup(self.app, game or self.tables[0])))
+        setup = default_setup(self.app, game or self.tables[0])
+        replacing_saved_game(self.app, lambda: self.app.push(TableScene(self.app, setup)))
 
     def new_game(self) -> None:
         from .newgame import NewGameScene
