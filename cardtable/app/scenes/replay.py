@@ -14,8 +14,7 @@ import pygame
 from cardtable.engine import Action, Event, View
 from cardtable.saves import Replay
 
-from .. import theme
-from ..widgets import Button, draw_panel, draw_text
+from ..widgets import Button
 from .newgame import GameSetup, SeatSetup
 from .table import TableScene
 
@@ -42,7 +41,13 @@ class ReplayScene(TableScene):
             Button("Close", self.close, size=18),
         ]
         super().__init__(app, setup, demo=True, restored=replay.at(0))
-        self.viewer = None
+        # Seen from the seat of the person who played (their hand large at the bottom), all hands open.
+        self.viewer = next((i for i, s in enumerate(replay.seats) if s.human), 0)
+        self._rebuild()
+
+    @property
+    def my_turn(self) -> bool:
+        return False  # nobody plays a replay
 
     # -- what the table shows ------------------------------------------------------------
 
@@ -173,20 +178,10 @@ class ReplayScene(TableScene):
         return False
 
     def status_text(self) -> str:
-        if self.view.over:
-            return "Game over"
-        return f"Move {self.moves} of {self.replay.moves}"
+        where = "the end: game over" if self.view.over else f"move {self.moves} of {self.replay.moves}"
+        return f"{self.title}, {where} (every hand open)"
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        w, _ = surface.get_size()
-        s = min(w / 1280, surface.get_height() / 720)
-        strip = pygame.Rect(0, 0, min(w - 16, round(520 * s)), round(34 * s))
-        strip.midtop = (w // 2, round(6 * s))
-        draw_panel(surface, strip, alpha=200)
-        text = f"{self.title} - move {self.moves} of {self.replay.moves} - every hand open"
-        draw_text(
-            surface, self.app.text, text, max(12, round(16 * s)), strip.center, theme.TEXT, anchor="center"
-        )
         for b in self.bar:
             b.draw(surface, self.app.text)
