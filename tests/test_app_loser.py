@@ -16,7 +16,19 @@ from cardtable.app.scenes.privacy import PrivacyScene
 from cardtable.app.scenes.results import ResultsScene
 from cardtable.app.scenes.table import TableScene
 from cardtable.engine import ZoneRef
-from ui import button, card_point, click, drag, key, make_app, table_game, target_point, tick, until
+from ui import (
+    button,
+    card_point,
+    click,
+    continue_summary,
+    drag,
+    key,
+    make_app,
+    table_game,
+    target_point,
+    tick,
+    until,
+)
 
 SPEC = games.get("ultimate-loser")
 
@@ -115,13 +127,19 @@ def test_a_whole_match_solo_by_gestures_ends_on_the_results_chart():
             summaries.append(scene.summary[0])
 
     play_out(app, scene, player, check)
-    until(app, lambda: isinstance(app.stack.top, ResultsScene), 10)
+    until(
+        app,
+        lambda: isinstance(app.stack.top, ResultsScene),
+        10,
+        each=lambda: check() or continue_summary(app, scene),
+    )
     results = app.stack.top
     game = scene.match.game
     assert results.view.over and set(results.view.winners) == set(game.winners())
     assert len(results.rounds) == game.options["hands"] == 5
     assert results.order[0] in game.winners()  # the fewest penalties first
-    assert len(summaries) == 4  # between hands, not after the last
+    assert len(summaries) == 5  # after each hand, the last too (who was the Ultimate Loser in it)
+    assert all(s.recap is not None and "Ultimate Loser" in s.recap.notes[0] for s in summaries)
     assert {"confirm", "enter", "drag group"} <= player.used
     assert player.used & {"pass key", "pass button"}
 

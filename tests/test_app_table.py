@@ -3,6 +3,7 @@
 import pygame
 
 from cardtable.app.scenes.results import ResultsScene
+from cardtable.app.table.summary import summary_lines
 from cardtable.engine import Card
 from ui import (
     button,
@@ -175,6 +176,9 @@ def test_a_whole_game_ends_on_the_results_screen():
         if game.is_over():
             break
         play_by_drag(app, scene)
+    until(app, lambda: scene.summary is not None, 10)  # the last round's summary comes first
+    assert "Round 4 of 4 is over" in summary_lines(scene.summary[0], scene.names, 0, "round")[0]
+    click(app, (640, 360))
     until(app, lambda: isinstance(app.stack.top, ResultsScene), 10)
     results = app.stack.top
     assert results.view.over and set(results.view.winners) == set(game.winners())

@@ -17,7 +17,18 @@ from cardtable.ai import make_agent
 from cardtable.app.scenes.privacy import PrivacyScene
 from cardtable.app.scenes.results import ResultsScene
 from cardtable.engine import Card, ZoneRef
-from ui import button, card_point, click, drag, key, make_app, table_game, target_point, tick
+from ui import (
+    button,
+    card_point,
+    click,
+    continue_summary,
+    drag,
+    key,
+    make_app,
+    table_game,
+    target_point,
+    tick,
+)
 
 SPEC = games.get("ugo")
 
@@ -150,6 +161,9 @@ def test_two_humans_and_a_computer_see_nothing_hidden_and_are_asked_about_the_te
             down = {c for c in own.cards if not own.state[c].face_up}
             if down & scene.drawn_faces:
                 own_down += 1  # its owner reads a face-down card (under a band of its back)
+        if scene.summary is not None and top is scene:
+            continue_summary(app, scene)  # a player out: the table pauses on where everyone stands
+            continue
         if scene.my_turn and top is scene:
             kinds = {a.kind for a in scene.view.legal}
             if "take" in kinds:

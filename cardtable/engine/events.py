@@ -156,6 +156,25 @@ class RoundEnded(Event):
 
 
 @dataclass(slots=True)
+class Recap(Event):
+    """What happened in a round (a hand, an elimination, the game), for the summary between them.
+
+    A game writes it from public facts only (tricks taken are public; a card
+    still hidden never appears), so it needs no redaction. ``rows`` has one
+    row per seat, a cell per column; ``title`` and ``notes`` may use
+    ``{seat:N}`` placeholders. ``pause``: the table stops for it (a player
+    out in U-G-O, the end of Ugh!) even when no round ends with it.
+    """
+
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    notes: tuple[str, ...] = ()
+    pause: bool = False
+    score_column: bool = False  # the last column works the round's score out (the table adds totals only)
+
+
+@dataclass(slots=True)
 class PlayerOut(Event):
     seat: int
     reason: str = ""

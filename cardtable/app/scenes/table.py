@@ -223,7 +223,7 @@ class TableScene(Scene):
     def _played(self, event: Event, live: bool) -> None:
         self.hook.on_event(event, live)
         summary = self.summaries.feed(event)
-        if summary is not None and not self.match.over:
+        if summary is not None:  # the last round's too: what happened, before the results
             self.summary = (summary, self.clock + SUMMARY_SECONDS * max(0.5, self.factor))
             self.pick = Pick()
         if not live:
@@ -754,8 +754,9 @@ class TableScene(Scene):
         self.controls.draw_menu(surface)
         if self.summary is not None:
             hint = "Continuing..." if self._computers_only() else "Click or press Enter to continue"
+            round_word = self.layout.word("round")
             draw_summary(
-                surface, self.app, self.geometry, self.summary[0], self.names, self.layout.word("round"), hint
+                surface, self.app, self.geometry, self.summary[0], self.names, round_word, hint, self.viewer
             )
 
 

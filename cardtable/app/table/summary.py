@@ -1,9 +1,12 @@
-"""Between rounds: what each player scored in the round that just ended, by cause, and the totals.
+"""Between rounds: what happened in the round that just ended, what each player scored by cause,
+and the totals.
 
-Gathered from the score events as they play (they are public), so it works
-for every game: a game that gives its scores causes ("passed", "lowest",
-"fourplay") gets a column per cause. The player continues with a click or a
-key; a table of computers only goes on by itself.
+Gathered from the events as they play (all public), so it works for every
+game: a game's :class:`~cardtable.engine.Recap` says what happened in its own
+words (Ugly's tricks, Jacks and the scoring table's row, the sets locked in
+Ugh!, who is out in U-G-O), and the score events add a column per cause
+("passed", "lowest", "fourplay") when there are several. The player
+continues with a click or a key; a table of computers only goes on by itself.
 """
 
 from __future__ import annotations
@@ -13,10 +16,11 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from cardtable.engine import Event, RoundEnded, ScoreChanged
+from cardtable.engine import Event, Recap, RoundEnded, ScoreChanged, format_prompt
 
 from .. import theme
 from ..layout import Geometry
+from ..theme import wrap
 from ..widgets import draw_panel, draw_text
 
 
@@ -38,31 +42,93 @@ class Tally:
 @dataclass(frozen=True)
 class Summary:
     number: int
-    scores: tuple[float, ...]
+    scores: tuple[float, ...]  # this round's (empty: a pause with no round, such as a player out)
     totals: tuple[float, ...]
     causes: tuple[str, ...]
     by_seat: dict[int, dict[str, float]]
+    recap: Recap | None = None
 
 
 class Summaries:
-    """Follows the events the table plays and makes a :class:`Summary` at the end of each round."""
+    """Follows the events the table plays and makes a :class:`Summary` at the end of each round
+    (and where a game's recap asks the table to pause)."""
 
     def __init__(self) -> None:
         self.tally = Tally()
         self.totals: dict[int, float] = {}
+        self.recap: Recap | None = None
+        self.rounds = 0
 
     def feed(self, event: Event) -> Summary | None:
         if isinstance(event, ScoreChanged):
             self.tally.add(event)
             self.totals[event.seat] = event.total
             return None
+        if isinstance(event, Recap):
+            self.recap = event
+            if event.pause:
+                self.recap = None
+                players = len(event.rows)
+                totals = tuple(self.totals.get(s, 0.0) for s in range(players))
+                return Summary(self.rounds, (), totals, (), {}, event)
+            return None
         if isinstance(event, RoundEnded):
             tally, self.tally = self.tally, Tally()
+            recap, self.recap = self.recap, None
+            self.rounds = event.round
             players = len(event.scores)
             totals = tuple(self.totals.get(s, 0.0) for s in range(players))
             causes = tuple(c for c in tally.causes if len(tally.causes) > 1)
-            return Summary(event.round, tuple(event.scores), totals, causes, tally.by_seat)
+            return Summary(event.round, tuple(event.scores), totals, causes, tally.by_seat, recap)
         return None
+
+
+def _cells(summary: Summary, seat: int) -> list[str]:
+    """A seat's row: the game's own cells, then the score by cause, this round's and the total."""
+    recap = summary.recap
+    cells = list(recap.rows[seat]) if recap is not None else []
+    for c in summary.causes:
+        value = summary.by_seat.get(seat, {}).get(c, 0)
+        cells.append("-" if value == 0 else f"{value:g}")
+    if summary.scores and not (recap is not None and recap.score_column):
+        cells.append(f"{summary.scores[seat]:g}")
+    if summary.scores:
+        cells.append(f"{summary.totals[seat]:g}")
+    return cells
+
+
+def _columns(summary: Summary, round_word: str) -> list[str]:
+    recap = summary.recap
+    columns = list(recap.columns) if recap is not None else []
+    columns += [c.capitalize() for c in summary.causes]
+    if summary.scores and not (recap is not None and recap.score_column):
+        columns.append("This " + round_word)
+    if summary.scores:
+        columns.append("Total")
+    return columns
+
+
+def summary_lines(summary: Summary, names: Sequence[str], viewer: int | None, round_word: str) -> list[str]:
+    """Everything the summary says, as plain lines (what the log and the tests read)."""
+    recap = summary.recap
+    lines = [_title(summary, names, viewer, round_word)]
+    columns = _columns(summary, round_word)
+    for seat in range(len(summary.totals)):
+        cells = _cells(summary, seat)
+        lines.append(
+            f"{names[seat]}: "
+            + ", ".join(f"{c} {v}" if c else v for c, v in zip(columns, cells, strict=True))
+        )
+    if recap is not None:
+        lines += [format_prompt(n, names, viewer) for n in recap.notes]
+    return lines
+
+
+def _title(summary: Summary, names: Sequence[str], viewer: int | None, round_word: str) -> str:
+    recap = summary.recap
+    if recap is not None and recap.title:
+        return format_prompt(recap.title, names, viewer) + ("" if recap.pause else " is over")
+    return f"{round_word.capitalize()} {summary.number} is over"
 
 
 def draw_summary(
@@ -73,48 +139,74 @@ def draw_summary(
     names: Sequence[str],
     round_word: str,
     hint: str,
+    viewer: int | None = None,
 ) -> None:
     s = geometry.scale
     w, h = surface.get_size()
-    players = len(summary.scores)
-    columns = [c.capitalize() for c in summary.causes] + ["This " + round_word, "Total"]
-    name_w = round(170 * s)
-    col_w = max(
-        round(96 * s), max(app.fonts.get(max(11, round(15 * s)), "bold").size(c)[0] for c in columns) + 16
+    players = len(summary.totals)
+    columns = _columns(summary, round_word)
+    rows = [_cells(summary, seat) for seat in range(players)]
+    head = app.fonts.get(max(11, round(15 * s)), "bold")
+    body_px = max(12, round(18 * s))
+    body = app.fonts.get(body_px)
+    widths = [
+        max([head.size(c)[0]] + [body.size(r[i])[0] for r in rows]) + round(22 * s)
+        for i, c in enumerate(columns)
+    ]
+    name_w = max(body.size(n)[0] for n in names) + round(24 * s)
+    width = name_w + sum(widths) + round(40 * s)
+    if width > w - 16:  # too wide for the window: narrower columns (cells then wrap by shrinking)
+        squeeze = (w - 16 - name_w - round(40 * s)) / max(1, sum(widths))
+        widths = [max(24, int(x * squeeze)) for x in widths]
+        width = w - 16
+    width = max(width, round(420 * s))
+    notes = [format_prompt(n, names, viewer) for n in (summary.recap.notes if summary.recap else ())]
+    note_px = max(11, round(15 * s))
+    note_lines = [line for n in notes for line in wrap(app.fonts.get(note_px), n, width - round(40 * s))]
+    row_h = max(
+        16, min(round(30 * s), (h - round(150 * s) - len(note_lines) * round(20 * s)) // (players + 1))
     )
-    row_h = max(18, round(30 * s))
-    width = min(w - 16, name_w + col_w * len(columns) + round(40 * s))
-    panel = pygame.Rect(0, 0, width, round(120 * s) + row_h * (players + 1))
+    height = round(112 * s) + row_h * (players + 1) + len(note_lines) * round(20 * s)
+    panel = pygame.Rect(0, 0, width, min(h - 8, height))
     panel.center = (w // 2, h // 2)
     draw_panel(surface, panel, alpha=245)
-    px = max(13, round(24 * s))
-    title = f"{round_word.capitalize()} {summary.number} is over"
+    title = _title(summary, names, viewer, round_word)
+    top = panel.top + round(12 * s)
     draw_text(
         surface,
         app.text,
         title,
-        px,
-        (panel.centerx, panel.top + round(14 * s)),
+        max(13, round(24 * s)),
+        (panel.centerx, top),
         theme.ACCENT,
         "serif",
         "midtop",
     )
     y = panel.top + round(56 * s)
     x0 = panel.left + round(20 * s)
+    starts = []
+    x = x0 + name_w
+    for cw in widths:
+        starts.append(x + cw // 2)
+        x += cw
     small = max(11, round(15 * s))
-    for i, col in enumerate(columns):
-        x = x0 + name_w + col_w * i + col_w // 2
-        draw_text(surface, app.text, col, small, (x, y), theme.MUTED, "bold", "midtop")
+    for col, cx in zip(columns, starts, strict=True):
+        draw_text(surface, app.text, col, small, (cx, y), theme.MUTED, "bold", "midtop")
     y += row_h
+    px = min(body_px, max(11, row_h - 4))
     for seat in range(players):
-        draw_text(surface, app.text, names[seat], max(12, round(18 * s)), (x0, y), theme.TEXT, "bold")
-        cells = [summary.by_seat.get(seat, {}).get(c, 0) for c in summary.causes]
-        cells += [summary.scores[seat], summary.totals[seat]]
-        for i, value in enumerate(cells):
-            x = x0 + name_w + col_w * i + col_w // 2
-            text = "-" if value == 0 and i < len(summary.causes) else f"{value:g}"
-            draw_text(surface, app.text, text, max(12, round(18 * s)), (x, y), theme.TEXT, anchor="midtop")
+        color = theme.HIGHLIGHT if seat == viewer else theme.TEXT
+        draw_text(surface, app.text, names[seat], px, (x0, y), color, "bold")
+        for text, cx, cw in zip(rows[seat], starts, widths, strict=True):
+            size = px
+            while size > 10 and app.fonts.get(size).size(text)[0] > cw - 6:
+                size -= 1
+            draw_text(surface, app.text, text, size, (cx, y), theme.TEXT, anchor="midtop")
         y += row_h
+    y += round(6 * s)
+    for line in note_lines:
+        draw_text(surface, app.text, line, note_px, (panel.centerx, y), theme.TEXT, anchor="midtop")
+        y += round(20 * s)
     draw_text(
         surface,
         app.text,

@@ -71,6 +71,7 @@ from cardtable.engine.game import Game
 from . import checks
 from .cards import COLORS, MAX_FLIPS, SAFETY_PILES, UGH, WILD, UghCards, tables_for
 from .discards import discard_candidates, discards_for, effect_of, forced_discard
+from .recap import game_recap
 from .saving import load_state, state_of
 from .sets import can_lock, lock_candidates, set_score
 from .views import info_for, prompt_for
@@ -461,6 +462,7 @@ class UghGame(Game):
     def _game_over(self, events: list[Event]) -> None:
         self.phase = "over"
         self.window = []
+        events.append(game_recap(self))
         events.append(GameOver(self.winners(), tuple(self.totals)))
 
     # -- helpers ---------------------------------------------------------------

@@ -45,6 +45,7 @@ from cardtable.engine.cards import SUIT_NAMES_ONE
 from cardtable.engine.game import Game
 
 from .options import JACK_SUIT
+from .recap import round_recap
 from .saving import load_state, state_of
 from .scoring import round_score
 from .views import info_for, prompt_for
@@ -425,6 +426,7 @@ class UglyGame(Game):
         for s, delta in enumerate(scores):
             self.totals[s] += delta
             events.append(ScoreChanged(s, delta, self.totals[s], "round"))
+        events.append(round_recap(self))
         events.append(RoundEnded(self.round, tuple(scores)))
         if self.round >= self.n_rounds:
             self.phase = "over"

@@ -40,3 +40,25 @@ def round_score(
     if has_ugly:
         return tricks - 2 * penalty if has_jack else 2 * tricks
     return tricks - penalty
+
+
+def score_working(
+    tricks: int,
+    captured: Iterable[Card],
+    jack_values: Mapping[Card, int],
+    ugly: Card | None,
+    charm: Card | None,
+) -> str:
+    """The scoring table's row worked out, as a player checks it: "3 - 2×3 = -3", "2 × 4 = 8"."""
+    cards = list(captured)
+    has_ugly = ugly is not None and ugly in cards
+    has_charm = charm is not None and charm in cards
+    jacks = [c for c in cards if c in jack_values]
+    penalty = sum(jack_values[c] for c in jacks)
+    score = round_score(tricks, cards, jack_values, ugly, charm)
+    if jacks:
+        times = 2 if has_ugly and not has_charm else 1
+        jack_part = f"{times}\u00d7{penalty}" if times > 1 else f"{penalty}"
+        return f"{tricks} - {jack_part} = {score}"
+    factor = 4 if has_ugly and has_charm else 2 if has_ugly else 1
+    return f"{factor} \u00d7 {tricks} = {score}" if factor > 1 else f"{score}"

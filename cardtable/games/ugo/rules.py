@@ -53,6 +53,7 @@ from cardtable.engine.game import Game
 from . import clash, moves, reasons
 from .cards import ATTACK, DEFENSE, POSITIONS, attack_value, defense_value
 from .moves import TARGETED
+from .recap import out_recap
 from .saving import load_state, state_of
 from .views import info_for, prompt_for
 
@@ -228,6 +229,7 @@ class UgoGame(Game):
             self._to_discard(card, table, seat, events)
         if self.pending is not None and seat in (self.pending["user"], self.pending["victim"]):
             self.pending = None
+        events.append(out_recap(self, seat, reason))
 
     def _check_over(self, events: list[Event], last_out: list[int] | None = None) -> bool:
         alive = [s for s, a in enumerate(self.alive) if a]

@@ -75,6 +75,7 @@ from cardtable.engine.game import Game
 from cardtable.engine.zones import ALL_SEATS
 
 from .combos import SET, PlayType, tables_for, type_name
+from .recap import hand_recap
 from .saving import load_state, state_of
 from .views import EXCHANGED, PASSED, PLAY, info_for, prompt_for
 
@@ -488,6 +489,7 @@ class UltimateLoserGame(Game):
             self._penalize(loser, penalty, "ultimate loser", events)
         self.losers.append(loser)
         self.hand_scores.append(list(self.hand_penalties))
+        events.append(hand_recap(self, loser, penalty))
         events.append(RoundEnded(self.hand_no, tuple(self.hand_penalties)))
         self.turn = -1
         if self.hand_no >= self.n_rounds:
