@@ -113,6 +113,10 @@ def test_seats_are_placed_relative_to_the_viewer():
             "true or",
         ),
         (BASE + "hook: rm -rf\n", 3, "hook", "hooks"),
+        (BASE + "log: {moves: {hand>trick: '{whom} plays'}}\n", 3, "log.moves.hand>trick", "placeholder"),
+        (BASE + "log: {moves: {hand: '{who} plays'}}\n", 3, "log.moves.hand", "from>to"),
+        (BASE + "log: {won: '{who'}\n", 3, "log.won", "placeholders"),
+        (BASE + "log: {quiet: [turn], loud: [x]}\n", 3, "log.loud", "unknown key"),
         (
             "card_width: 90\nzones:\n  hand: {seat: [0, 1], home: true}\n  pile: {at: [1, 1], home: true}\n",
             4,

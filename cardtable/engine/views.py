@@ -160,6 +160,9 @@ SECOND_PERSON: dict[str, str] = {
     "knows": "know",
     "sees": "see",
     "receives": "receive",
+    "puts": "put",
+    "cuts": "cut",
+    "scores": "score",
 }
 """Verbs after a seat, as they read when that seat is "you" ("Ada has" -> "You have")."""
 MODALS = frozenset({"must", "may", "can", "cannot", "can't", "could", "should", "will", "would", "had"})

@@ -6,6 +6,7 @@ The schema is documented in the header of each built-in layout file
 
 from __future__ import annotations
 
+import string
 from dataclasses import fields
 from pathlib import Path
 from typing import Any
@@ -16,12 +17,14 @@ from .schema import (
     CLICKS,
     FACES,
     HUD_DEFAULTS,
+    LOG_FIELDS,
     SELECTS,
     SORTS,
     STYLES,
     ActionSpec,
     Badge,
     Layout,
+    LogSpec,
     Panel,
     Place,
     Plate,
@@ -46,6 +49,7 @@ TOP_KEYS = (
     "words",
     "hook",
     "spotlight",
+    "log",
 )
 STYLE_KEYS = tuple(f.name for f in fields(ZoneStyle))
 PLACE_KEYS = ("at", "seat", "center")
@@ -89,12 +93,12 @@ def _pair(doc: YamlDoc, keys: Keys, value: Any) -> tuple[float, float]:
     return float(value[0]), float(value[1])
 
 
-def _mapping(doc: YamlDoc, keys: Keys, value: Any, allowed: tuple[str, ...]) -> dict[str, Any]:
+def _mapping(doc: YamlDoc, keys: Keys, value: Any, allowed: tuple[str, ...] | None) -> dict[str, Any]:
     if value is None:
         return {}
     if not isinstance(value, dict):
         raise doc.error(keys, "must be a mapping")
-    for key in value:
+    for key in value if allowed is not None else ():
         if key not in allowed:
             raise doc.error((*keys, key), f"unknown key; expected one of {', '.join(allowed)}")
     return value
@@ -411,4 +415,31 @@ def parse_layout(game: str, doc: YamlDoc) -> Layout:
         words,
         str(hook or ""),
         _spotlight(doc, data.get("spotlight")),
+        _log(doc, data.get("log")),
     )
+
+
+def _phrase(doc: YamlDoc, keys: Keys, value: Any) -> str:
+    """A log phrase: text whose only placeholders are the log's fields."""
+    text = _text(doc, keys, value, 80)
+    try:
+        names = {f for _, f, _, _ in string.Formatter().parse(text) if f is not None}
+    except ValueError as exc:
+        raise doc.error(keys, f"is not a phrase with {{placeholders}} ({exc})") from exc
+    unknown = names - set(LOG_FIELDS)
+    if unknown:
+        raise doc.error(keys, f"unknown placeholder {sorted(unknown)[0]!r}; use {', '.join(LOG_FIELDS)}")
+    return text
+
+
+def _log(doc: YamlDoc, value: Any) -> LogSpec:
+    body = _mapping(doc, ("log",), value, ("moves", "won", "quiet"))
+    moves = {}
+    for key, phrase in _mapping(doc, ("log", "moves"), body.get("moves"), None).items():
+        parts = str(key).split(">")
+        if len(parts) != 2 or not all(parts):
+            raise doc.error(("log", "moves", key), "must be written from>to, two zone names")
+        moves[(parts[0].strip(), parts[1].strip())] = _phrase(doc, ("log", "moves", key), phrase)
+    won = _phrase(doc, ("log", "won"), body["won"]) if "won" in body else ""
+    quiet = _names(doc, ("log", "quiet"), body["quiet"]) if "quiet" in body else ()
+    return LogSpec(moves, won, quiet)

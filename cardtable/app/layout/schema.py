@@ -192,6 +192,20 @@ class Spotlight:
 
 
 @dataclass(frozen=True)
+class LogSpec:
+    """How the game log tells the moves no announcement tells: a phrase per (from zone, to zone),
+    with ``{who}`` (who moved them), ``{from}``, ``{to}`` (the zones' owners) and ``{cards}``;
+    ``won``: a won trick (``{who}``, ``{cards}``); ``quiet``: announcements left out."""
+
+    moves: dict[tuple[str, str], str] = field(default_factory=dict)
+    won: str = ""
+    quiet: tuple[str, ...] = ()
+
+
+LOG_FIELDS = ("who", "from", "to", "cards")
+
+
+@dataclass(frozen=True)
 class Layout:
     """A game's table: zones, seats, plates, badges, panels, timings, actions and words."""
 
@@ -208,6 +222,7 @@ class Layout:
     words: dict[str, str] = field(default_factory=dict)
     hook: str = ""
     spotlight: Spotlight | None = None
+    log: LogSpec = field(default_factory=LogSpec)
 
     @property
     def home(self) -> str | None:

@@ -37,6 +37,7 @@ from ..table import hooks
 from ..table.announcer import Announcer
 from ..table.controls import Control, Controls
 from ..table.driver import Acted, Finished, HandOver, TurnDriver
+from ..table.gamelog import LogLine, log_lines
 from ..table.hud import Hud, plate_rects
 from ..table.input import ChooseN, Enter, FocusStep, Hotkey, Input, Toggle
 from ..table.keeper import Keeper
@@ -102,6 +103,7 @@ class TableScene(Scene):
         self.panel_faces: set[Card] = set()
         self._idle = False
         self._save_problem: str | None = None
+        self.summary_rect = pygame.Rect(0, 0, 0, 0)  # where the last summary was drawn
         self._rebuild(animate_opening=not self.resumed)
         if self.resumed:
             self._replay_summaries()
@@ -440,6 +442,15 @@ class TableScene(Scene):
         self.said.toast("Back to your last decision", self.clock, 1.0)
         return True
 
+    def log_lines(self) -> list[LogLine]:
+        """This game so far, in words, from the events as the viewer may know them."""
+        return log_lines(self.seen(self.match.log), self.layout, self.names, self.viewer)
+
+    def open_log(self) -> None:
+        from .gamelog import LogScene
+
+        self.app.push(LogScene(self.app, self.log_lines(), f"{self.spec.name}: the game so far"))
+
     def _do(self, action: Action) -> None:
         self.controls.menu = []
         self.perform([action])
@@ -498,6 +509,7 @@ class TableScene(Scene):
             items.append(Control(confirm, None, "confirm"))
         if self.can_undo:
             items.append(Control(Button("Undo (Ctrl+Z)", self.undo, size=16), None, "panel"))
+        items.append(Control(Button("Log (G)", self.open_log, size=16), None, "panel", "g"))
         for panel in self.layout.panels:
             if self.view.info.get(panel.key):
                 hotkey = panel.hotkey
@@ -564,6 +576,9 @@ class TableScene(Scene):
         if self.hook.handle(event):
             # A game's own panel (rock-paper-scissors) stays live while others' choices animate.
             return True
+        mouse = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+        if self.timeline.busy and mouse and self.controls.handle_panels(event):
+            return True  # the log, the last trick, undo: open while the cards still move
         if self.timeline.busy:
             if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or (
                 event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN)
@@ -755,7 +770,7 @@ class TableScene(Scene):
         if self.summary is not None:
             hint = "Continuing..." if self._computers_only() else "Click or press Enter to continue"
             round_word = self.layout.word("round")
-            draw_summary(
+            self.summary_rect = draw_summary(
                 surface, self.app, self.geometry, self.summary[0], self.names, round_word, hint, self.viewer
             )
 

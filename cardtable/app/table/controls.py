@@ -78,14 +78,14 @@ class Controls:
                 x += widths[i] + gap
             top += height + gap
         px, py = panel_at
-        for c in self.items:
-            if c.role == "panel":
-                c.button.size = max(12, round(16 * scale))
-                bw = c.button.preferred_width(self.app.text)
-                c.button.rect = pygame.Rect(0, 0, bw, max(26, round(34 * scale)))
-                c.button.rect.center = (px, py)
-                c.button.rect.clamp_ip(pygame.Rect((0, 0), window).inflate(-8, -8))
-                py += c.button.rect.height + gap
+        panels = [c.button for c in self.items if c.role == "panel"]
+        up = py > window[1] / 2  # near the bottom edge the stack grows upward, so none falls off it
+        for b in reversed(panels) if up else panels:
+            b.size = max(12, round(16 * scale))
+            b.rect = pygame.Rect(0, 0, b.preferred_width(self.app.text), max(26, round(34 * scale)))
+            b.rect.center = (px, py)
+            b.rect.clamp_ip(pygame.Rect((0, 0), window).inflate(-8, -8))
+            py = (b.rect.top - gap - b.rect.height // 2) if up else (b.rect.bottom + gap + b.rect.height // 2)
 
     def open_menu(
         self,
@@ -127,6 +127,10 @@ class Controls:
 
     def handle(self, event: pygame.event.Event) -> bool:
         return any(c.button.handle(event) for c in self.items)
+
+    def handle_panels(self, event: pygame.event.Event) -> bool:
+        """The panel buttons (the log, the last trick, undo) work while cards still move."""
+        return any(c.button.handle(event) for c in self.items if c.role == "panel")
 
     def press_number(self, n: int) -> bool:
         plain = self.actions()

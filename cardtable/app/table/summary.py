@@ -140,7 +140,7 @@ def draw_summary(
     round_word: str,
     hint: str,
     viewer: int | None = None,
-) -> None:
+) -> pygame.Rect:
     s = geometry.scale
     w, h = surface.get_size()
     players = len(summary.totals)
@@ -216,3 +216,4 @@ def draw_summary(
         theme.HIGHLIGHT,
         anchor="midbottom",
     )
+    return panel

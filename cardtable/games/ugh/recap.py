@@ -42,4 +42,4 @@ def game_recap(game: UghGame) -> Recap:
         for s in range(game.players)
         if game.sets[s] and game.totals[s] == best
     )
-    return Recap("The deck is played out", COLUMNS, tuple(rows), notes, score_column=True)
+    return Recap("The deck is played out", COLUMNS, tuple(rows), notes, pause=True, score_column=True)

@@ -1,0 +1,165 @@
+"""The game log: what happened this game, in words, from the events the viewer may know.
+
+It reads only events already redacted for the viewer, so a card hidden from
+them is never named ("Bo draws a card"). The game's announcements are its own
+words; the moves no announcement tells are phrased by the layout's ``log``
+section, and consecutive moves of the same kind make one line ("Ada is dealt
+13 cards"). Nothing here knows a game: zone names and phrases come from the
+events and the layout.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from cardtable.engine import (
+    Announced,
+    Event,
+    GameOver,
+    Moved,
+    PlayerOut,
+    Recap,
+    RoundEnded,
+    ScoreChanged,
+    TrickWon,
+    format_prompt,
+)
+
+from ..layout.schema import Layout
+from .words import winners_text
+
+
+@dataclass(frozen=True)
+class LogLine:
+    text: str
+    kind: str = "event"  # event, score, or mark (a round's end, the game's end)
+
+
+def _owner(ref: object) -> int | None:
+    """A zone's owner: events name zones as (name, owner) pairs."""
+    return ref[1] if isinstance(ref, tuple) and len(ref) == 2 else None
+
+
+def _zone(ref: object) -> str:
+    return str(ref[0]) if isinstance(ref, tuple) and len(ref) == 2 else str(ref)
+
+
+def cards_text(cards: Sequence[object]) -> str:
+    """The cards as the viewer knows them: named when seen, counted when not."""
+    known = [c.name for c in cards if c is not None]
+    hidden = len(cards) - len(known)
+    parts = list(known)
+    if hidden:
+        parts.append("a card" if hidden == 1 else f"{hidden} cards")
+    if not known and hidden:
+        return parts[0]
+    if len(known) > 4 and not hidden:
+        return f"{len(known)} cards"
+    return " ".join(parts)
+
+
+class LogWriter:
+    """Turns events, in order, into lines (fed as they come, so the log grows with the game)."""
+
+    def __init__(self, layout: Layout, names: Sequence[str], viewer: int | None) -> None:
+        self.layout = layout
+        self.names = names
+        self.viewer = viewer
+        self.lines: list[LogLine] = []
+        self.last_seat: int | None = None  # who acted last, for moves between zones nobody owns
+        self._run: tuple[tuple[str, str], list[tuple[int | None, int | None, int | None, object]]] | None = (
+            None
+        )
+
+    def say(self, text: str, kind: str = "event") -> None:
+        """A line in the viewer's words ("You play", "Bo plays"); one that repeats the line before
+        at more length (a flip, then what the flipped card does) takes its place."""
+        text = format_prompt(text, self.names, self.viewer)
+        text = text[:1].upper() + text[1:]
+        if self.lines and kind == "event" and text.startswith(self.lines[-1].text):
+            self.lines.pop()
+        self.lines.append(LogLine(text, kind))
+
+    def feed(self, events: Iterable[Event]) -> None:
+        events = list(events)
+        for i, event in enumerate(events):
+            if isinstance(event, Moved):
+                self._moved(event)
+                continue
+            self._flush()
+            self._event(event, events[i + 1] if i + 1 < len(events) else None)
+
+    def finish(self) -> list[LogLine]:
+        """The lines so far, the run of moves in progress included."""
+        self._flush()
+        return self.lines
+
+    # -- moves -------------------------------------------------------------------------
+
+    def _moved(self, event: Moved) -> None:
+        """Moves of one kind in a row (a deal, a trick's plays, a pass) are told together."""
+        key = (_zone(event.src), _zone(event.dst))
+        if key not in self.layout.log.moves:
+            self._flush()
+            return
+        src, dst = _owner(event.src), _owner(event.dst)
+        who = src if src is not None else dst if dst is not None else self.last_seat
+        if self._run is None or self._run[0] != key:
+            self._flush()
+            self._run = (key, [])
+        self._run[1].append((who, src, dst, event.card))
+
+    def _flush(self) -> None:
+        if self._run is None:
+            return
+        key, moves = self._run
+        self._run = None
+        phrase = self.layout.log.moves[key]
+        groups: dict[tuple[int | None, int | None, int | None], list[object]] = {}
+        for who, src, dst, card in moves:
+            groups.setdefault((who, src, dst), []).append(card)
+        for (who, src, dst), cards in groups.items():
+            fields = {"who": _ref(who), "from": _ref(src), "to": _ref(dst), "cards": cards_text(cards)}
+            self.say(phrase.format(**fields))
+
+    # -- the rest --------------------------------------------------------------------
+
+    def _event(self, event: Event, after: Event | None) -> None:
+        if isinstance(event, Announced):
+            if event.seat is not None:
+                self.last_seat = event.seat
+            if event.text and event.what not in self.layout.log.quiet:
+                self.say(event.text)
+        elif isinstance(event, TrickWon):
+            self.last_seat = event.seat
+            if self.layout.log.won:
+                self.say(self.layout.log.won.format(who=_ref(event.seat), cards=cards_text(event.cards)))
+        elif isinstance(event, ScoreChanged) and event.delta:
+            why = f" ({event.reason})" if event.reason else ""
+            self.say(f"{_ref(event.seat)} scores {event.delta:+g}{why}: {event.total:g} in all", "score")
+        elif isinstance(event, PlayerOut):
+            told = isinstance(after, Announced) and after.what == "out" and after.seat == event.seat
+            if not told:
+                self.say(f"{_ref(event.seat)} is out" + (f": {event.reason}" if event.reason else ""))
+        elif isinstance(event, Recap):
+            for note in event.notes:
+                self.say(note)
+        elif isinstance(event, RoundEnded):
+            self.say(f"{self.layout.word('round').capitalize()} {event.round} is over", "mark")
+        elif isinstance(event, GameOver):
+            self.say(f"Game over: {winners_text([self.names[s] for s in event.winners])}", "mark")
+
+
+def _ref(seat: int | None) -> str:
+    """A seat as the engine's placeholder, so the log says "you" to its viewer."""
+    return "{seat:%d}" % seat if seat is not None else "the table"  # noqa: UP031 - braces are literal
+
+
+def log_lines(
+    events: Iterable[Event], layout: Layout, names: Sequence[str], viewer: int | None
+) -> list[LogLine]:
+    """The whole log of ``events`` (already redacted for ``viewer``)."""
+    writer = LogWriter(layout, names, viewer)
+    writer.feed(events)
+    return writer.finish()

@@ -1,0 +1,217 @@
+"""The game log and the round summaries: readable, from the viewer's events, never a hidden card."""
+
+from __future__ import annotations
+
+import re
+
+import pygame
+import pytest
+
+from cardtable import games
+from cardtable.ai import make_agent
+from cardtable.app.layout import load_layout
+from cardtable.app.scenes.gamelog import LogScene
+from cardtable.app.scenes.newgame import GameSetup, SeatSetup
+from cardtable.app.scenes.table import TableScene
+from cardtable.app.table.gamelog import log_lines
+from cardtable.app.table.summary import Summaries, summary_lines
+from cardtable.engine import STANDARD, Moved, Recap, TrickWon, redact
+from cardtable.games.ugly.scoring import score_working
+from cardtable.match import Match, Seat
+from tests.ui import button, click, key, make_app, run, table_game, tick, until, until_my_turn
+
+COUNTS = [
+    ("ugly", 3),
+    ("ugly", 4),
+    ("ugo", 2),
+    ("ugo", 4),
+    ("ugh", 3),
+    ("ugh", 8),
+    ("ultimate-loser", 2),
+    ("ultimate-loser", 5),
+]
+
+
+def _played(game: str, players: int, seed: int) -> tuple[Match, list[set]]:
+    """A whole game between computers, and what each seat saw of it along the way."""
+    spec = games.get(game)
+    match = Match(
+        spec, [Seat(f"P{i}", make_agent("easy", spec, seed + i)) for i in range(players)], seed=seed
+    )
+    seen = [set(match.view(s).known_cards()) for s in range(players)]
+    while not match.over:
+        match.step_agent()
+        for s in range(players):
+            seen[s] |= set(match.view(s).known_cards())
+    for s in range(players):
+        for e in redact(match.log, s):
+            if isinstance(e, Moved) and e.card is not None:
+                seen[s].add(e.card)
+            elif isinstance(e, TrickWon):
+                seen[s] |= set(e.cards)
+    return match, seen
+
+
+def _named(text: str, names: set[str]) -> set[str]:
+    return {n for n in names if re.search(rf"(?<![\w]){re.escape(n)}(?![\w])", text)}
+
+
+@pytest.mark.parametrize(("game", "players"), COUNTS)
+def test_the_log_and_the_summaries_never_name_a_card_hidden_from_their_viewer(game, players):
+    assert {g for g, _ in COUNTS} == set(games.ids())
+    match, seen = _played(game, players, seed=7)
+    layout = load_layout(game)
+    every = {c.name for c in match.game.all_cards()}
+    for viewer in range(players):
+        events = redact(match.log, viewer)
+        lines = [line.text for line in log_lines(events, layout, match.names, viewer)]
+        summaries = Summaries()
+        for event in events:
+            summary = summaries.feed(event)
+            if summary is not None:
+                lines += summary_lines(summary, match.names, viewer, layout.word("round"))
+        hidden = every - {c.name for c in seen[viewer]}
+        text = "\n".join(lines)
+        assert not _named(text, hidden), f"seat {viewer} reads {_named(text, hidden)}"
+        assert len(lines) > 10 and "Game over" in text
+
+
+def test_another_seat_sees_a_hidden_card_as_a_card_and_its_owner_by_name():
+    match, _ = _played("ugly", 4, seed=3)
+    layout = load_layout("ugly")
+    own = log_lines(redact(match.log, 0), layout, match.names, 0)
+    other = log_lines(redact(match.log, 1), layout, match.names, 1)
+    dealt_mine = next(line.text for line in own if line.text.startswith("You are dealt"))
+    assert dealt_mine == "You are dealt 13 cards"
+    passed = [line.text for line in other if line.text.startswith("P0 passes")]
+    assert passed and all(re.fullmatch(r"P0 passes (a card|\d+ cards)", t) for t in passed)
+    assert any(line.text.startswith("You pass ") and "card" not in line.text for line in own)
+    assert any(line.kind == "mark" and line.text == "Round 1 is over" for line in own)
+    assert any(re.fullmatch(r"P\d wins the trick|You win the trick", line.text) for line in own)
+
+
+@pytest.mark.parametrize(
+    ("tricks", "codes", "working"),
+    [
+        (4, ["JH"], "4 - 4 = 0"),
+        (3, ["7D"], "2 \u00d7 3 = 6"),
+        (3, ["7D", "JS", "JC"], "3 - 2\u00d73 = -3"),
+        (2, ["7D", "7C"], "4 \u00d7 2 = 8"),
+        (2, ["7D", "7C", "JD"], "2 - 3 = -1"),
+        (5, ["7C"], "5"),
+        (0, [], "0"),
+    ],
+)
+def test_ugly_summaries_work_the_score_out_by_the_scoring_table(tricks, codes, working):
+    jacks = {STANDARD.by_code(c): v for c, v in (("JS", 1), ("JC", 2), ("JD", 3), ("JH", 4))}
+    cards = [STANDARD.by_code(c) for c in codes]
+    assert score_working(tricks, cards, jacks, STANDARD.by_code("7D"), STANDARD.by_code("7C")) == working
+
+
+@pytest.mark.parametrize("game", games.ids())
+def test_each_game_says_what_happened_in_its_own_words(game):
+    players = 3
+    match, _ = _played(game, players, seed=5)
+    recaps = [e for e in match.log if isinstance(e, Recap)]
+    assert recaps and all(len(r.rows) == players for r in recaps)
+    g = match.game
+    if game == "ugly":
+        assert len(recaps) == g.n_rounds
+        last = recaps[-1]
+        assert [int(row[0]) for row in last.rows] == list(g.tricks_won)  # tricks taken this round
+        assert (
+            last.score_column
+            and last.rows[0][-1].endswith(f"= {g.round_scores[-1][0]}")
+            or (last.rows[0][-1] == str(g.round_scores[-1][0]))
+        )
+    elif game == "ultimate-loser":
+        assert len(recaps) == g.n_rounds
+        assert all(
+            f"{{seat:{loser}}} is the Ultimate Loser" in r.notes[0]
+            for r, loser in zip(recaps, g.losers, strict=True)
+        )
+    elif game == "ugh":
+        [end] = recaps
+        for seat, row in enumerate(end.rows):
+            assert row[-1] == str(g.totals[seat])
+            assert row[0].count("=") == len(g.sets[seat])  # each locked set multiplied out
+            for (_, score), text in zip(g.sets[seat], row[0].split("; "), strict=False):
+                assert text.endswith(f"= {score}")
+    else:
+        assert len(recaps) == len(g.out_order)
+        first = recaps[0]
+        out = g.out_order[0]
+        assert (
+            first.pause and first.title == f"{{seat:{out}}} is out" and first.rows[out][-1].startswith("out")
+        )
+
+
+def test_ugh_sets_are_multiplied_out_as_players_count_them():
+    from cardtable.games.ugh.recap import set_text
+
+    spec = games.get("ugh")
+    game = spec.new_game(3, seed=1)
+    t = game.t
+    by_name = {}
+    for c in range(len(t.kind)):
+        by_name.setdefault(game.catalog.cards[c].name if hasattr(game.catalog, "cards") else c, c)
+    cards = list(game.all_cards())
+    purple5 = next(c for c in cards if c.name == "purple 5")
+    green4 = next(c for c in cards if c.name == "green 4")
+    orange_wild = next(c for c in cards if "orange" in c.name and "Wild" in c.name)
+    assert set_text([purple5, green4, orange_wild], t.kind, t.value) == "5\u00d74\u00d73 = 60"
+
+
+def test_the_log_opens_by_key_and_button_scrolls_and_closes():
+    app = make_app()
+    scene = table_game(app, [("You", True), ("Ada", False), ("Bo", False)], game="ultimate-loser", seed=4)
+    for _ in range(6):
+        until_my_turn(app, scene)
+        scene.perform([scene.view.legal[-1]])
+        run(app, 0.2)
+    until_my_turn(app, scene)
+    key(app, pygame.K_g)
+    log = app.stack.top
+    assert isinstance(log, LogScene) and len(log.rows) > log.room  # more than a screenful
+    assert log.first == log.last_first  # opened at the newest line
+    tick(app, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False)])
+    assert log.first == log.last_first - 6
+    key(app, pygame.K_HOME)
+    assert log.first == 0
+    texts = [t for t, _ in log.rows]
+    assert any(t.startswith("You are dealt") for t in texts)
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is scene
+    click(app, button(scene, "Log").rect.center)
+    assert isinstance(app.stack.top, LogScene)
+    key(app, pygame.K_g)
+    assert app.stack.top is scene
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (900, 540)])
+def test_a_summary_of_twelve_players_is_drawn_whole_in_the_smallest_window(size):
+    from cardtable.app.app import App
+
+    app = App(size=size)
+    app.settings.animation_speed = "instant"
+    app.settings.computer_speed = "fast"
+    spec = games.get("ugh")
+    near_end = Match(spec, [Seat(f"C{i}", make_agent("easy", spec, i)) for i in range(12)], seed=2)
+    while len(near_end.game.deck.cards) > 3:  # computers play most of it at once, off the table
+        near_end.step_agent()
+    seats = [SeatSetup("You", True)] + [SeatSetup(f"C{i}", False, "easy") for i in range(1, 12)]
+    setup = GameSetup("ugh", seats, seed=2)
+    scene = TableScene(app, setup, restored=(near_end.game, near_end.log))
+    app.push(scene)
+
+    def step() -> None:
+        if scene.my_turn:
+            scene.perform([scene.view.legal[0]])
+
+    until(app, lambda: scene.summary is not None and scene.match.over, limit=900, each=step)
+    lines = summary_lines(scene.summary[0], scene.names, 0, "turn")
+    assert lines[0] == "The deck is played out" and len(lines) >= 13
+    run(app, 0.1)
+    panel = scene.summary_rect
+    assert pygame.Rect((0, 0), size).contains(panel)
+    assert panel.height > 12 * 16  # a row per player
