@@ -77,6 +77,8 @@ class LogWriter:
         at more length (a flip, then what the flipped card does) takes its place."""
         text = format_prompt(text, self.names, self.viewer)
         text = text[:1].upper() + text[1:]
+        if any(line.text == text for line in self.lines[-6:]):
+            return  # said just now (an announcement, and the round's recap that repeats it)
         if self.lines and kind == "event" and text.startswith(self.lines[-1].text):
             self.lines.pop()
         self.lines.append(LogLine(text, kind))

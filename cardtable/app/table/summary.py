@@ -169,7 +169,10 @@ def draw_summary(
     height = round(112 * s) + row_h * (players + 1) + len(note_lines) * round(20 * s)
     panel = pygame.Rect(0, 0, width, min(h - 8, height))
     panel.center = (w // 2, h // 2)
-    draw_panel(surface, panel, alpha=245)
+    shade = pygame.Surface((w, h), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 120))  # the table steps back: the summary is what to read now
+    surface.blit(shade, (0, 0))
+    draw_panel(surface, panel, alpha=250)
     title = _title(summary, names, viewer, round_word)
     top = panel.top + round(12 * s)
     draw_text(
