@@ -29,7 +29,7 @@ import yaml
 
 from cardtable import games
 from cardtable.engine import Action, Event, Game, GameSpec
-from cardtable.userfiles import atomic_write
+from cardtable.userfiles import atomic_write, set_aside_path
 
 AUTOSAVE = "autosave.json"
 REPLAYS = "replays"
@@ -258,11 +258,7 @@ def read_autosave(folder: Path) -> tuple[MatchRecord | None, str | None]:
 
 def set_aside(path: Path, why: str) -> str:
     """Keep a save that cannot be used under a new name (never deleted); say what happened."""
-    aside = path.with_name(f"{path.stem}.broken-{time.strftime('%Y%m%d-%H%M%S')}{path.suffix}")
-    n = 1
-    while aside.exists():
-        aside = path.with_name(f"{path.stem}.broken-{time.strftime('%Y%m%d-%H%M%S')}-{n}{path.suffix}")
-        n += 1
+    aside = set_aside_path(path)
     try:
         path.rename(aside)
     except OSError as exc:

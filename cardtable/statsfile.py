@@ -31,7 +31,7 @@ from typing import Any
 from cardtable.engine import Game
 from cardtable.settings import MAX_SEATS
 from cardtable.stats import KEEP_GAMES, GameRecord, SeatResult, Statistics, Totals, record_of
-from cardtable.userfiles import atomic_write
+from cardtable.userfiles import atomic_write, set_aside_path
 from cardtable.yamlfile import ConfigError, KeyPath, YamlDoc, parse_yaml, yaml_value
 
 FILE_NAME = "statistics.yaml"
@@ -266,17 +266,6 @@ def statistics_yaml(stats: Statistics) -> str:
 
 
 # -- the file on disk ----------------------------------------------------------------
-
-
-def set_aside_path(path: Path, when: datetime | None = None) -> Path:
-    """A free name for a broken file: ``statistics.broken-20261123-074123.yaml`` (``-2`` ... if taken)."""
-    stamp = (when or datetime.now()).strftime("%Y%m%d-%H%M%S")
-    candidate = path.with_name(f"{path.stem}.broken-{stamp}{path.suffix}")
-    n = 2
-    while candidate.exists():
-        candidate = path.with_name(f"{path.stem}.broken-{stamp}-{n}{path.suffix}")
-        n += 1
-    return candidate
 
 
 class StatsFile:

@@ -14,6 +14,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Iterable, Mapping
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +49,18 @@ def backup_path(path: Path) -> Path:
     n = 1
     while candidate.exists():
         candidate = path.with_name(f"{path.name}.{n}.bak")
+        n += 1
+    return candidate
+
+
+def set_aside_path(path: Path, when: datetime | None = None) -> Path:
+    """A free name to keep a file that cannot be used under: ``statistics.broken-20261123-074123.yaml``
+    (``-2`` ... if taken)."""
+    stamp = (when or datetime.now()).strftime("%Y%m%d-%H%M%S")
+    candidate = path.with_name(f"{path.stem}.broken-{stamp}{path.suffix}")
+    n = 2
+    while candidate.exists():
+        candidate = path.with_name(f"{path.stem}.broken-{stamp}-{n}{path.suffix}")
         n += 1
     return candidate
 
