@@ -80,6 +80,9 @@ def new_game_with(app, variant: str) -> TableScene:
     while setup.setup.variant != variant:
         click(app, (sel.rect.right - 5, sel.rect.centery))
     click(app, setup.start.rect.center)
+    ask = app.stack.top
+    if getattr(ask, "tag", "") == "replace":  # the game left in progress is given up for this one
+        click(app, ask.yes.rect.center)
     table = app.stack.top
     assert isinstance(table, TableScene)
     return table

@@ -1,0 +1,51 @@
+"""The table's panel buttons (Undo, Log, the last trick) keep clear of every seat's cards, name plates
+and badges, at every game's smallest, middle and largest table, in a large and a small window."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from cardtable import games
+from cardtable.app.app import App
+from tests.ui import run, table_game, until_my_turn
+
+
+def _counts(game: str) -> list[int]:
+    spec = games.get(game)
+    return sorted({spec.min_players, (spec.min_players + spec.max_players) // 2, spec.max_players})
+
+
+CASES = [(g, n, size) for g in games.ids() for n in _counts(g) for size in ((1280, 720), (900, 540))]
+
+
+@pytest.mark.parametrize(("game", "players", "size"), CASES)
+def test_panel_buttons_keep_clear_of_the_table(game, players, size):
+    app = App(size=size)
+    app.settings.animation_speed = "instant"
+    seats = [("You", True)] + [(f"C{i}", False) for i in range(1, players)]
+    scene = table_game(app, seats, game=game, seed=3)
+    for _ in range(30):  # decisions made (a choice among several): Undo is offered too
+        until_my_turn(app, scene)
+        if scene.can_undo or scene.match.over:
+            break
+        scene.perform([scene.view.legal[-1]])
+    run(app, 0.1)
+    panels = [c.button.rect for c in scene.controls.items if c.role == "panel"]
+    assert len(panels) >= 2 and scene.button("Log") is not None and scene.button("Undo") is not None
+    s = scene.geometry.scale
+    badges = []
+    for badge in scene.layout.badges:
+        x, y = scene.geometry.design_point(*badge.at)
+        rect = pygame.Rect(0, 0, round(170 * s), round(52 * s))
+        rect.center = (round(x), round(y))
+        badges.append(rect)
+    others = [c.button.rect for c in scene.controls.items if c.role != "panel"]
+    zones = [scene.zone_rect(ref) for ref, tokens in scene.model.zones.items() if tokens]
+    for i, rect in enumerate(panels):
+        assert pygame.Rect((0, 0), size).contains(rect)
+        assert rect.collidelist([p for j, p in enumerate(panels) if j != i]) < 0
+        assert rect.collidelist(scene.plates) < 0, "over a name plate"
+        assert rect.collidelist(badges) < 0, "over a badge"
+        assert rect.collidelist(others) < 0, "over an action button"
+        assert rect.collidelist(zones) < 0, "over cards"
