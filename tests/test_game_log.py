@@ -215,3 +215,18 @@ def test_a_summary_of_twelve_players_is_drawn_whole_in_the_smallest_window(size)
     panel = scene.summary_rect
     assert pygame.Rect((0, 0), size).contains(panel)
     assert panel.height > 12 * 16  # a row per player
+
+
+@pytest.mark.parametrize("game", games.ids())
+def test_a_game_searched_tells_no_stories_and_plays_the_same(game):
+    spec = games.get(game)
+    told, quiet = spec.new_game(3, seed=4), spec.new_game(3, seed=4)
+    quiet.narrate = False
+    rng = __import__("random").Random(4)
+    recaps = 0
+    while not told.is_over():
+        seat = told.to_act()[0]
+        action = rng.choice(told.legal_actions(seat))
+        recaps += sum(isinstance(e, Recap) for e in told.apply(seat, action))
+        assert not any(isinstance(e, Recap) for e in quiet.apply(seat, action))
+    assert recaps > 0 and quiet.to_dict() == told.to_dict()

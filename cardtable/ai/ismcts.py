@@ -188,7 +188,7 @@ class ISMCTSAgent(Agent):
             return self.guide_move if self.guide_move in legal else self.rng.choice(legal)
         self._seen.add(position)
         trees = [Node() for _ in range(view.players)]
-        deal = self.worlds(view)
+        deal = _quiet(self.worlds(view))
         start = time.perf_counter()
         deadline = start + self.seconds
         paired = int(self.iterations * self.paired)
@@ -265,6 +265,7 @@ class ISMCTSAgent(Agent):
         """``seat``'s reward for ``action`` in a copy of ``world``, played out from ``seed``."""
         rng = random.Random(seed)
         game = world.clone(rng=rng)
+        game.narrate = False
         game.apply_trusted(seat, action)
         self._play_on(game, world.episode() + self.spec.search_horizon, rng)
         return game.rewards(baseline)[seat]
@@ -365,3 +366,14 @@ class OmniscientAgent(ISMCTSAgent):
         if game is None:
             raise ValueError("the omniscient agent needs the true game")
         return lambda: game.clone(rng=self.rng)
+
+
+def _quiet(deal: Callable[[], Game]) -> Callable[[], Game]:
+    """Worlds that tell no stories: nobody reads a recap in an imagined play-out."""
+
+    def quiet() -> Game:
+        world = deal()
+        world.narrate = False
+        return world
+
+    return quiet

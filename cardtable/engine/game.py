@@ -55,6 +55,10 @@ class Game:
     ``_prompt``, ``_state`` and ``_load_state``.
     """
 
+    narrate: bool = True
+    """Tell each round's story for people (a :class:`Recap` at its end); search turns it off in the
+    worlds it imagines, where nobody reads it and every microsecond is a play-out fewer."""
+
     spec: ClassVar[GameSpec]
     catalog: Catalog
     phase: str

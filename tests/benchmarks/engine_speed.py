@@ -33,6 +33,7 @@ def random_games(spec, players: int, n: int, seed: int) -> tuple[float, int, int
     start = time.perf_counter()
     for i in range(n):
         game = spec.new_game(players, seed=seed * 100_003 + i)
+        game.narrate = False  # as search plays them: no round recaps for people
         while not game.is_over():
             seat = game.to_act()[0]
             game.apply(seat, choice(game.legal_actions(seat)))

@@ -462,7 +462,8 @@ class UghGame(Game):
     def _game_over(self, events: list[Event]) -> None:
         self.phase = "over"
         self.window = []
-        events.append(game_recap(self))
+        if self.narrate:
+            events.append(game_recap(self))
         events.append(GameOver(self.winners(), tuple(self.totals)))
 
     # -- helpers ---------------------------------------------------------------

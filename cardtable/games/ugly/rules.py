@@ -426,7 +426,8 @@ class UglyGame(Game):
         for s, delta in enumerate(scores):
             self.totals[s] += delta
             events.append(ScoreChanged(s, delta, self.totals[s], "round"))
-        events.append(round_recap(self))
+        if self.narrate:
+            events.append(round_recap(self))
         events.append(RoundEnded(self.round, tuple(scores)))
         if self.round >= self.n_rounds:
             self.phase = "over"

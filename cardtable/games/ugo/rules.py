@@ -229,7 +229,8 @@ class UgoGame(Game):
             self._to_discard(card, table, seat, events)
         if self.pending is not None and seat in (self.pending["user"], self.pending["victim"]):
             self.pending = None
-        events.append(out_recap(self, seat, reason))
+        if self.narrate:
+            events.append(out_recap(self, seat, reason))
 
     def _check_over(self, events: list[Event], last_out: list[int] | None = None) -> bool:
         alive = [s for s, a in enumerate(self.alive) if a]

@@ -489,7 +489,8 @@ class UltimateLoserGame(Game):
             self._penalize(loser, penalty, "ultimate loser", events)
         self.losers.append(loser)
         self.hand_scores.append(list(self.hand_penalties))
-        events.append(hand_recap(self, loser, penalty))
+        if self.narrate:
+            events.append(hand_recap(self, loser, penalty))
         events.append(RoundEnded(self.hand_no, tuple(self.hand_penalties)))
         self.turn = -1
         if self.hand_no >= self.n_rounds:
