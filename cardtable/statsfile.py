@@ -32,7 +32,7 @@ from cardtable.engine import Game
 from cardtable.settings import MAX_SEATS
 from cardtable.stats import KEEP_GAMES, GameRecord, SeatResult, Statistics, Totals, record_of
 from cardtable.userfiles import atomic_write, set_aside_path
-from cardtable.yamlfile import ConfigError, KeyPath, YamlDoc, parse_yaml, yaml_value
+from cardtable.yamlfile import ConfigError, KeyPath, YamlDoc, parse_yaml, read_limited, yaml_value
 
 FILE_NAME = "statistics.yaml"
 FORMAT = 1
@@ -284,8 +284,11 @@ class StatsFile:
         self.stats = Statistics(keep=self.keep)
         self._known = None
         try:
-            raw = self.path.read_bytes()
+            raw = read_limited(self.path)
         except (FileNotFoundError, NotADirectoryError):
+            return self.stats
+        except ConfigError as exc:
+            self._broken(exc)
             return self.stats
         except OSError as exc:
             self._broken(ConfigError(self.path, None, None, f"cannot be read ({exc.strerror or exc})"))

@@ -21,7 +21,7 @@ from typing import Any
 from cardtable.engine import GameSpec, Variant
 from cardtable.settings import Settings, parse_settings, settings_yaml
 from cardtable.variants import STANDARD, parse_own_variant, variant_title, variant_yaml
-from cardtable.yamlfile import ConfigError, YamlDoc, parse_yaml
+from cardtable.yamlfile import ConfigError, YamlDoc, parse_yaml, read_limited
 
 SETTINGS = "settings.yaml"
 VARIANTS = "variants"
@@ -120,7 +120,10 @@ class UserFiles:
     def read(self, path: Path) -> YamlDoc | None:
         """Parse ``path``; a problem is reported and gives None. Nothing is ever written here."""
         try:
-            raw = path.read_bytes()
+            raw = read_limited(path)
+        except ConfigError as exc:
+            self.report(exc)
+            return None
         except OSError as exc:
             self.report(ConfigError(path, None, None, f"cannot be read ({exc.strerror or exc})"))
             return None
