@@ -294,3 +294,43 @@ def test_starting_a_new_game_asks_before_giving_up_the_saved_one():
     app.saver.flush()
     record, _ = read_autosave(app.data)
     assert record is not None and record.game["game"] == "ugly"
+
+
+def test_sigterm_ends_a_game_cleanly_with_the_game_saved(tmp_path):
+    data = tmp_path / "data"
+    env = dict(
+        os.environ,
+        CARDTABLE_DATA_DIR=str(data),
+        CARDTABLE_CONFIG_DIR=str(tmp_path / "config"),
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        PYTHONPATH=str(ROOT),
+    )
+    child = subprocess.Popen([sys.executable, "-c", CHILD, "ugh", "3"], env=env, cwd=tmp_path)
+    try:
+        deadline = time.monotonic() + 60
+        while _saved_moves(data) < 5:
+            assert child.poll() is None and time.monotonic() < deadline
+            time.sleep(0.05)
+        child.send_signal(signal.SIGTERM)
+        child.wait(10)  # far more than it needs: it stops at the next frame
+    finally:
+        if child.poll() is None:
+            child.kill()
+    assert child.returncode == 0  # a clean end, not killed
+    record, problem = read_autosave(data)
+    assert problem is None and record is not None and len(record.game["actions"]) >= 5
+    assert not list(data.glob(".*.tmp"))
+
+
+def test_closing_the_window_during_a_game_quits_at_once_with_the_game_saved():
+    import pygame
+
+    app = make_app()
+    app.push(TitleScene(app))
+    scene = _save_one(app)
+    tick(app, [pygame.event.Event(pygame.QUIT)])
+    assert not app.running  # no question: the game is kept
+    app.saver.flush()
+    record, _ = read_autosave(app.data)
+    assert record is not None and record.game == scene.match.game.to_dict()

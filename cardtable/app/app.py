@@ -14,7 +14,9 @@ written after each finished game.
 from __future__ import annotations
 
 import logging
+import signal
 import sys
+import threading
 import time
 import traceback
 from pathlib import Path
@@ -231,11 +233,17 @@ class App:
         if not self.settings.confirm_quit or (isinstance(top, ConfirmScene) and top.tag == "quit"):
             self.quit()
             return
+        self.push(ConfirmScene(self, "Quit Card Table?", "", "Quit", self.quit, tag="quit"))
+
+    def window_closed(self) -> None:
+        """The window's close button: during a game, quit at once (the game is saved, Continue takes
+        it up again); elsewhere ask as the Quit button does."""
         from .scenes.table import TableScene
 
-        playing = any(isinstance(s, TableScene) and s.in_progress for s in self.stack.scenes)
-        detail = "The game in progress is saved: Continue takes it up again." if playing else ""
-        self.push(ConfirmScene(self, "Quit Card Table?", detail, "Quit", self.quit, tag="quit"))
+        if any(isinstance(s, TableScene) and s.in_progress for s in self.stack.scenes):
+            self.quit()
+        else:
+            self.request_quit()
 
     # -- the loop ----------------------------------------------------------------
 
@@ -243,7 +251,7 @@ class App:
         """One frame: input, update, draw."""
         for event in events:
             if event.type == pygame.QUIT:
-                self.request_quit()
+                self.window_closed()
                 continue
             if event.type in (pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED):
                 self._resized()
@@ -260,6 +268,23 @@ class App:
             top.update(dt)
         self.draw()
 
+    def _stop_on_signals(self):
+        """SIGTERM (a logout, a service manager, ``kill``) ends the run cleanly at the next frame,
+        the game saved; returns what puts the old handlers back."""
+        if threading.current_thread() is not threading.main_thread():
+            return _no_change
+        names = [n for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n)]
+        previous = {}
+        for name in names:
+            number = getattr(signal, name)
+            previous[number] = signal.signal(number, lambda *_: self.quit(0))
+
+        def restore() -> None:
+            for number, handler in previous.items():
+                signal.signal(number, handler)
+
+        return restore
+
     def draw(self) -> None:
         visible = self.stack.visible()
         if not visible:
@@ -271,6 +296,7 @@ class App:
     def run(self, exit_after: float | None = None, screenshot: Path | None = None) -> int:
         """Run until quit (or ``exit_after`` seconds); returns the exit code."""
         start = time.perf_counter()
+        stop = self._stop_on_signals()
         try:
             while self.running and self.stack.top is not None:
                 dt = self.clock.tick(FPS) / 1000.0
@@ -283,10 +309,15 @@ class App:
             if not self.files.settings_broken:  # a broken file is only replaced when the player saves
                 self.save_settings()
         finally:
+            stop()
             self.saver.flush()
             self.worker.close()
             pygame.quit()
         return self.exit_code
+
+
+def _no_change() -> None:
+    return None
 
 
 def setup_logging() -> Path:
