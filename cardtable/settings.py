@@ -14,6 +14,7 @@ the line, so the app can say what is wrong and use the defaults instead.
 from __future__ import annotations
 
 import os
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -59,6 +60,14 @@ def config_dir() -> Path:
     """The player's config folder: settings.yaml, variants/ and layouts/."""
     override = os.environ.get(CONFIG_ENV)
     return Path(override) if override else Path(dirs().user_config_dir)
+
+
+def clean_name(text: str) -> str:
+    """A seat name as it is kept and drawn: no control or format characters (zero-width spaces,
+    direction overrides), one space between words, at most :data:`SEAT_NAME_LENGTH` characters."""
+    text = unicodedata.normalize("NFC", text)
+    text = "".join(ch for ch in text if unicodedata.category(ch) not in ("Cc", "Cf"))
+    return " ".join(text.split())[:SEAT_NAME_LENGTH]
 
 
 def data_dir() -> Path:
@@ -183,15 +192,15 @@ def _check_seats(doc: YamlDoc, value: Any) -> list[SeatDefault]:
             if key not in _SEAT_KEYS:
                 raise doc.error(("seats", i, key), f"unknown key; expected {', '.join(_SEAT_KEYS)}")
         name = body.get("name")
-        if not isinstance(name, str) or not name.strip():
-            raise doc.error(("seats", i, "name"), "every seat needs a name (text)")
+        if not isinstance(name, str) or not clean_name(name):
+            raise doc.error(("seats", i, "name"), "every seat needs a name with something to read in it")
         if len(name.strip()) > SEAT_NAME_LENGTH:
             raise doc.error(("seats", i, "name"), f"must be at most {SEAT_NAME_LENGTH} characters long")
         human = body.get("human", False)
         if not isinstance(human, bool):
             raise doc.error(("seats", i, "human"), f"must be true or false (got {human!r})")
         level = _check_choice(doc, ("seats", i, "level"), body.get("level", "normal"), LEVELS)
-        seats.append(SeatDefault(name.strip(), human, level))
+        seats.append(SeatDefault(clean_name(name), human, level))
     return seats
 
 

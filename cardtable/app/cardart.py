@@ -16,7 +16,7 @@ from cardtable.engine.cards import RANK_CODES, SUIT_SYMBOLS
 
 from . import theme
 from .layout import geometry
-from .theme import Fonts
+from .theme import Fonts, render_safely
 
 # Pip positions for 2-10 as (column, row): columns 0, 1, 2 (left, middle, right),
 # rows 0..1 from the top to the bottom of the pip area.
@@ -132,7 +132,7 @@ class CardArt:
         return surf
 
     def _glyph(self, text: str, size: float, color, style: str = "regular") -> pygame.Surface:
-        return self.fonts.get(max(6, round(size)), style).render(text, True, color)
+        return render_safely(self.fonts.get(max(6, round(size)), style), text, color)
 
     def _render_face(self, card: Card, width: int) -> pygame.Surface:
         if card.kind == "standard" and card.rank is not None and card.suit is not None:

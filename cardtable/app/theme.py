@@ -5,6 +5,8 @@ Suit colors live here (and only here) so a four-color deck is one change.
 
 from __future__ import annotations
 
+import unicodedata
+
 import pygame
 
 from cardtable.resources import asset_file
@@ -96,9 +98,25 @@ class TextCache:
         if surf is None:
             if len(self._cache) > self.limit:
                 self._cache.clear()
-            surf = self.fonts.get(size, style).render(text, True, color)
+            surf = render_safely(self.fonts.get(size, style), text, color)
             self._cache[key] = surf
         return surf
+
+
+def drawable(text: str) -> str:
+    """``text`` without the characters that draw nothing and may confuse a line (zero-width spaces,
+    direction overrides, other control and format characters)."""
+    return "".join(ch for ch in text if unicodedata.category(ch) not in ("Cc", "Cf"))
+
+
+def render_safely(font: pygame.font.Font, text: str, color: Color) -> pygame.Surface:
+    """Render any text: what draws nothing (a name of only a zero-width space) is an empty line,
+    never an error that stops the app."""
+    text = drawable(text)
+    try:
+        return font.render(text, True, color)
+    except pygame.error:
+        return pygame.Surface((0, font.get_linesize()), pygame.SRCALPHA)
 
 
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:

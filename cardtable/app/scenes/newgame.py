@@ -15,7 +15,7 @@ import pygame
 
 from cardtable import games
 from cardtable.engine import OptionError, Variant
-from cardtable.settings import LEVELS, SeatDefault
+from cardtable.settings import LEVELS, SeatDefault, clean_name
 
 from .. import theme
 from ..layout import playable_games
@@ -204,7 +204,7 @@ class NewGameScene(Scene):
 
     def _name_setter(self, i: int):
         def set_name(value: str) -> None:
-            self.setup.seats[i].name = value
+            self.setup.seats[i].name = clean_name(value)  # what can be drawn (no zero-width name)
 
         return set_name
 
@@ -229,7 +229,7 @@ class NewGameScene(Scene):
         if self.blocked is not None:
             return
         for i, seat in enumerate(self.setup.seats):
-            if not seat.name.strip():
+            if not clean_name(seat.name):
                 seat.name = "You" if seat.human and i == 0 else COMPUTER_NAMES[i % len(COMPUTER_NAMES)]
         setup = seated(self.setup, self.first_sel.value) if self.asks_first else self.setup
         replacing_saved_game(self.app, lambda: self.app.replace(TableScene(self.app, setup)))

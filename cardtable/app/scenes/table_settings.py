@@ -18,6 +18,7 @@ from cardtable.settings import (
     WINDOW_SIZES,
     SeatDefault,
     Settings,
+    clean_name,
 )
 
 from .. import theme
@@ -120,7 +121,7 @@ class TablePage:
     def _namer(self, i: int) -> Callable[[str], None]:
         def set_name(value: str) -> None:
             # A seat needs a name: an emptied field stands for the name it had when the page opened.
-            self._seat(i).name = value.strip() or self.names_before[i]
+            self._seat(i).name = clean_name(value) or self.names_before[i]
 
         return set_name
 
