@@ -68,6 +68,11 @@ class Fuzzer:
         self.restarts = 0
 
     def _new_app(self):
+        old = getattr(self, "app", None)
+        if old is not None:  # as a quit would: its worker stopped, its window gone
+            old.saver.flush()
+            old.worker.close()
+            old.window.destroy()
         app = self.make()
         app.settings.animation_speed = self.rng.choice(["instant", "fast", "normal"])
         app.settings.computer_speed = "fast"
