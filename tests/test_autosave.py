@@ -42,6 +42,18 @@ CHILD = textwrap.dedent(
 )
 
 
+def _child_env(tmp_path: Path, data: Path) -> dict[str, str]:
+    """A real app process of its own: its own folders, no window, no sound."""
+    return dict(
+        os.environ,
+        CARDTABLE_DATA_DIR=str(data),
+        CARDTABLE_CONFIG_DIR=str(tmp_path / "config"),
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        PYTHONPATH=str(ROOT),
+    )
+
+
 def _saved_moves(folder: Path) -> int:
     try:
         return len(json.loads((folder / AUTOSAVE).read_text(encoding="utf-8"))["game"]["actions"])
@@ -52,14 +64,7 @@ def _saved_moves(folder: Path) -> int:
 @pytest.mark.parametrize("game", games.ids())
 def test_a_killed_app_resumes_exactly_where_it_stopped(game, tmp_path):
     data = tmp_path / "data"
-    env = dict(
-        os.environ,
-        CARDTABLE_DATA_DIR=str(data),
-        CARDTABLE_CONFIG_DIR=str(tmp_path / "config"),
-        SDL_VIDEODRIVER="dummy",
-        SDL_AUDIODRIVER="dummy",
-        PYTHONPATH=str(ROOT),
-    )
+    env = _child_env(tmp_path, data)
     players = max(3, games.get(game).min_players)
     child = subprocess.Popen([sys.executable, "-c", CHILD, game, str(players)], env=env, cwd=tmp_path)
     try:
@@ -298,14 +303,7 @@ def test_starting_a_new_game_asks_before_giving_up_the_saved_one():
 
 def test_sigterm_ends_a_game_cleanly_with_the_game_saved(tmp_path):
     data = tmp_path / "data"
-    env = dict(
-        os.environ,
-        CARDTABLE_DATA_DIR=str(data),
-        CARDTABLE_CONFIG_DIR=str(tmp_path / "config"),
-        SDL_VIDEODRIVER="dummy",
-        SDL_AUDIODRIVER="dummy",
-        PYTHONPATH=str(ROOT),
-    )
+    env = _child_env(tmp_path, data)
     child = subprocess.Popen([sys.executable, "-c", CHILD, "ugh", "3"], env=env, cwd=tmp_path)
     try:
         deadline = time.monotonic() + 60

@@ -3,23 +3,23 @@ nobody writes by hand, with the file left as it was and the defaults in use."""
 
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
+
 import pytest
 
 from cardtable.yamlfile import MAX_BYTES, MAX_DEPTH, ConfigError, parse_yaml
 from tests.ui import make_app
 
-
-def _laughs(levels: int = 9) -> str:
-    """The "billion laughs": each anchor repeats the one before nine times (9**9 values, ~1 KB)."""
-    lines = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
-    for i in range(1, levels):
-        prev, name = chr(96 + i), chr(97 + i)
-        lines.append(f"{name}: &{name} [" + ",".join([f"*{prev}"] * 9) + "]")
-    return "\n".join(lines) + "\n"
+_SPEC = importlib.util.spec_from_file_location(
+    "hostile_start", Path(__file__).parent / "benchmarks" / "hostile_start.py"
+)
+hostile_start = importlib.util.module_from_spec(_SPEC)
+_SPEC.loader.exec_module(hostile_start)
 
 
 HOSTILE = {
-    "billion laughs": (_laughs(), "aliases"),
+    "billion laughs": (hostile_start.laughs(), "aliases"),
     "deep nesting": ("[" * 500 + "]" * 500 + "\n", "nested too deeply"),
     "a NUL byte": ("sound: true\x00\n", "not valid YAML"),
     "an alias inside itself": ("a: &a [1, *a]\n", "holds it"),

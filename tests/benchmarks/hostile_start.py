@@ -34,6 +34,7 @@ print(json.dumps({"seconds": seconds, "peak_mb": peak, "notices": len(app.notice
 
 
 def laughs(levels: int = 9) -> str:
+    """The "billion laughs": each anchor repeats the one before nine times (9**9 values, ~1 KB)."""
     lines = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
     for i in range(1, levels):
         prev, name = chr(96 + i), chr(97 + i)
