@@ -50,9 +50,10 @@ from cardtable.engine import (
 )
 from cardtable.engine.game import Game
 
-from . import clash, moves, reasons
+from . import moves, reasons
 from .cards import ATTACK, DEFENSE, POSITIONS, attack_value, defense_value
 from .moves import TARGETED
+from .reactions import Reactions
 from .recap import out_recap
 from .saving import load_state, state_of
 from .views import info_for, prompt_for
@@ -68,7 +69,7 @@ def catalog_for(players: int) -> Catalog:
     return Catalog.standard(backs=tuple(range(players)))
 
 
-class UgoGame(Game):
+class UgoGame(Reactions, Game):
     # -- configuration ---------------------------------------------------------
 
     def _configure(self) -> None:
@@ -488,133 +489,6 @@ class UgoGame(Game):
             for card in list(hand.cards):
                 self._to_discard(card, hand, s, events)
         return [s for s in order if not self._draw(s, counts[s], events)]
-
-    def _open_reaction(
-        self, kind: str, user: int, victim: int, card: Card, target: Card | None, events: list[Event]
-    ) -> None:
-        """Ask ``victim`` whether to answer; resolve at once if they hold no cards."""
-        self.pending = {
-            "kind": kind,
-            "user": user,
-            "victim": victim,
-            "responder": victim,
-            "card": card,
-            "target": target,
-        }
-        if kind != "attack" and not (self.options["ten_stops_specials"] or self.options["nine_counters"]):
-            self._resolve(events)
-        elif self.hands[victim].cards:
-            self.phase = "react"
-        else:
-            self._resolve(events)
-
-    def _react(self, seat: int, action: Action, events: list[Event]) -> None:
-        assert self.pending is not None
-        p = self.pending
-        if action.kind == "take":
-            self.phase = "turn"
-            self._resolve(events)
-            return
-        card = action.card
-        assert card is not None
-        self._to_discard(card, self.hands[seat], seat, events)
-        if action.kind == "ten":
-            what = "attack" if p["kind"] == "attack" else p["card"].name
-            text = f"{seat_ref(seat)} plays {card.name}: {seat_ref(p['user'])}'s {what} has no effect"
-            events.append(Announced("stopped", seat, card, text))
-            self.pending = None
-            self._after_effect(events, [])
-            return
-        # A 9 turns the Special card back on its user (no further answer to that).
-        text = f"{seat_ref(seat)} plays {card.name}: {p['card'].name} is turned back on {seat_ref(p['user'])}"
-        events.append(Announced("countered", seat, card, text))
-        p["user"], p["victim"] = seat, p["user"]
-        p["responder"] = seat
-        p["target"] = None
-        if p["kind"] == "ace" and not self.options["specific_aces"]:
-            if self.tables[p["victim"]].cards:
-                self.phase = "choose"
-                return
-            self.pending = None
-            self._after_effect(events, [])
-            return
-        self._resolve(events)
-
-    def _resolve(self, events: list[Event]) -> None:
-        p = self.pending
-        assert p is not None
-        self.pending = None
-        kind, user, victim, card, target = p["kind"], p["user"], p["victim"], p["card"], p["target"]
-        out: list[int] = []
-        if kind == "attack":
-            out = self._resolve_attack(user, card, victim, target, events)
-        elif kind == "king":
-            if not self._send(victim, 1, events):
-                out = [victim]
-        elif kind == "jack":
-            deck = self.decks[victim]
-            if deck.cards:
-                stolen = deck.cards.pop()
-                self.hands[user].cards.append(stolen)
-                self.hands[user].cards.sort()
-                events.append(Moved(stolen, stolen.back, deck.ref, self.hands[user].ref, 1 << user))
-            else:
-                out = [victim]
-        elif kind == "ace":
-            if self.options["specific_aces"]:
-                for what, c in self.ace_victims(card, victim):
-                    if what == "card":
-                        self._destroy(victim, c, events)
-                    else:
-                        self._remove_equip(victim, c, events)
-            elif target is not None and target in self.tables[victim].cards:
-                self._destroy(victim, target, events)
-        self._after_effect(events, out)
-
-    def _remove_equip(self, seat: int, equip: Card, events: list[Event]) -> None:
-        table = self.tables[seat]
-        for st in table.state.values():
-            if equip in st.attached:
-                st.attached.remove(equip)
-        pile = self._discard_pile(equip, seat)
-        pile.cards.append(equip)
-        events.append(Moved(equip, equip.back, table.ref, pile.ref))
-
-    def _resolve_attack(
-        self, user: int, card: Card, victim: int, target: Card | None, events: list[Event]
-    ) -> list[int]:
-        """Apply an attack that was not stopped; returns who ran out of cards."""
-        attack, _ = self.stats(card, user)
-        orientation, against = None, 0
-        if target is not None:
-            vt = self.tables[victim]
-            st = vt.state[target]
-            if not st.face_up:
-                st.face_up = True
-                self.revealed.add(target)
-                events.append(Turned(target, target.back, vt.ref, True))
-            t_attack, t_defense = self.stats(target, victim)
-            orientation = st.orientation
-            against = t_attack if orientation == ATTACK else t_defense
-        else:
-            t_attack = t_defense = 0
-        outcome = clash.decide(attack, orientation, t_attack, t_defense, self.options["lower_attack"])
-        told = clash.tell(outcome, user, card, attack, victim, target, orientation, against)
-        events.append(Announced("clash", victim, (card,) if target is None else (card, target), told))
-        if "target" in outcome.destroyed:
-            self._destroy(victim, target, events)  # type: ignore[arg-type]
-        if "attacker" in outcome.destroyed:
-            self._destroy(user, card, events)
-        if target is not None and not outcome.destroyed:
-            events.append(Announced("held", victim, target, f"{target.name} holds"))
-        if not outcome.count:
-            return []
-        loser = victim if outcome.sender == "victim" else user
-        if target is None:
-            events.append(
-                Announced("hit", victim, attack, f"{seat_ref(victim)} loses {attack} cards from the deck")
-            )
-        return [] if self._send(loser, outcome.count, events) else [loser]
 
     # -- results ---------------------------------------------------------------
 
