@@ -30,7 +30,6 @@ from cardtable.engine import (
 from cardtable.match import Match, Seat
 from cardtable.saves import MatchRecord
 
-from .. import theme
 from ..layout import Geometry
 from ..scene import Scene
 from ..table import hooks
@@ -39,25 +38,24 @@ from ..table.controls import Control, Controls
 from ..table.driver import Acted, Finished, HandOver, TurnDriver
 from ..table.gamelog import LogLine, log_lines
 from ..table.hud import Hud, plate_rects
-from ..table.input import ChooseN, Enter, FocusStep, Hotkey, Input, Toggle
+from ..table.input import Input
 from ..table.keeper import Keeper
-from ..table.keys import enter, keyboard_cards, stepped
-from ..table.painter import Marks, Painter
+from ..table.painter import Painter
 from ..table.peek import Peek
-from ..table.resolver import Confirm, Do, Explain, Intent, Menu, Pick, Place, Press, Resolver, Say, Tap
-from ..table.spotlight import draw_spotlight
+from ..table.resolver import Confirm, Do, Explain, Intent, Menu, Pick, Press, Resolver, Say
 from ..table.stage import Stage
-from ..table.summary import Summaries, Summary, draw_summary
+from ..table.summary import Summaries, Summary
 from ..table.timeline import Timeline
 from ..tokens import TableModel
 from ..widgets import Button
-from .common import BACKGROUND
 from .newgame import COMPUTER_NAMES, GameSetup, SeatSetup
+from .table_drawing import TableDrawing
+from .table_input import TableInput
 
 SUMMARY_SECONDS = 4.0  # how long a table of computers shows a round's summary
 
 
-class TableScene(Scene):
+class TableScene(TableInput, TableDrawing, Scene):
     def __init__(
         self,
         app,
@@ -552,123 +550,6 @@ class TableScene(Scene):
         x, y = self.geometry.design_point(*self.layout.hud[key])
         return round(x), round(y)
 
-    # -- input ---------------------------------------------------------------------------
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        shown = self.said.shown
-        spot_click = shown.now is not None and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
-        if spot_click and shown.clicked(event.pos):  # seen: a click puts it away; elsewhere goes on
-            return True
-        if self.summary is not None:
-            if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or (
-                event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE)
-            ):
-                self.close_summary()
-                return True
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-                self._pause()
-                return True
-            return False
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            return self._cancel()
-        if event.type == pygame.MOUSEMOTION:
-            self.peek.moved(self.stage, event.pos, self.clock, 0.12 * self.factor)
-        if self.hook.handle(event):
-            # A game's own panel (rock-paper-scissors) stays live while others' choices animate.
-            return True
-        mouse = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
-        if self.timeline.busy and mouse and self.controls.handle_panels(event):
-            return True  # the log, the last trick, undo: open while the cards still move
-        if self.timeline.busy:
-            if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or (
-                event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN)
-            ):
-                self.skip_animation()
-                return True
-            return False
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
-            self.timeline.land()
-        if self.controls.menu:
-            return self.controls.handle_menu(event)
-        if self.controls.handle(event):
-            return True
-        if event.type == pygame.KEYDOWN:
-            return self._key(event)
-        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            was_dragging = self.input.dragging
-            intent = self.input.mouse(event, self.pick.cards)
-            if intent is not None:
-                self.intent(intent, getattr(event, "pos", None))
-            elif was_dragging and event.type == pygame.MOUSEBUTTONUP:
-                self.stage.place_all(0.2 * self.factor)
-            return True
-        return False
-
-    def _cancel(self) -> bool:
-        if self.controls.menu:
-            self.controls.menu = []
-        elif self.input.cancel_drag():
-            self.stage.place_all(0.2 * self.factor)
-        elif self.pick.cards or self.pick.focus is not None:
-            self.pick = Pick()
-            self._refresh()
-        elif self.panel is not None:
-            self.panel = None
-        else:
-            self._pause()
-        return True
-
-    def _key(self, event: pygame.event.Event) -> bool:
-        if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
-            if not self.undo():
-                self._complain("Nothing to undo" if len(self.humans) == 1 else "No undo in pass-and-play")
-            return True
-        if event.key == pygame.K_F1:  # the rules (U-G-O's card roles) one key away, as the sources ask
-            from .rules import RulesScene
-
-            self.app.push(RulesScene(self.app, self.spec.id, self.match.game.options))
-            return True
-        intent = self.input.key(event)
-        if isinstance(intent, ChooseN):
-            return self.controls.press_number(intent.number)
-        if isinstance(intent, Hotkey):
-            return self.controls.press_key(intent.letter)
-        if isinstance(intent, FocusStep):
-            cards = self.keyboard_cards()
-            if not cards:
-                return False
-            self.pick = Pick(self.pick.cards, stepped(cards, self.pick.focus, intent.step))
-            return True
-        focus = self.pick.focus
-        tap = None if focus is None else self._tap_of(focus)
-        if isinstance(intent, Toggle):
-            if tap is not None:
-                self.intent(tap)
-            return True
-        if isinstance(intent, Enter):
-            self.intent(enter(self.resolver(), self.pick, self.view.select, tap))
-            return True
-        return False
-
-    def _tap_of(self, card: Card) -> Tap:
-        found = self.model.find(card)
-        zone = None if found is None else found[0]
-        return Tap(Place(ZoneRef(*zone) if zone else None, card))
-
-    def keyboard_cards(self) -> list[Card]:
-        """The cards keys move over: the viewer's hand left to right, then other cards in play."""
-        return keyboard_cards(self.model, (self.layout.home, self.viewer), self.resolver())
-
-    def _pause(self) -> None:
-        from .pause import PauseScene
-
-        game = self.match.game
-        self.app.push(
-            PauseScene(
-                self.app, self.spec, dict(game.options), self.variant, self.quit_to_title, self.in_progress
-            )
-        )
-
     # -- test and tool helpers (public: where things are on screen) -------------------
 
     def point_of(self, card: Card) -> tuple[int, int] | None:
@@ -685,94 +566,6 @@ class TableScene(Scene):
             if b.label.startswith(label_start):
                 return b
         return None
-
-    def status_text(self) -> str:
-        if self.said.error is not None:
-            return self.said.error[0]
-        if self.view.over:
-            return "Game over"
-        prompt = self.view.prompt
-        if self.viewer is None:
-            # The prompt of the table on screen, not of a game animations have yet to catch up with.
-            return format_prompt(prompt, self.names) if prompt else "Watching"
-        text = format_prompt(prompt, self.names, self.viewer)
-        if self.my_turn:
-            resolver = self.resolver()
-            dragged = [t.card for t in self.input.dragged()]
-            held = self.pick.focus if not self.pick.cards else None
-            said = format_prompt(
-                resolver.describe(dragged[0] if len(dragged) == 1 else held), self.names, self.viewer
-            )
-            if said:  # what the card in hand will do: a click again (or a drop) makes it
-                return f"{said} - click again or press Enter" if held is not None and not dragged else said
-            if resolver.mode:
-                return f"{resolver.mode}: click your cards, then press Done"
-            mode = resolver.select_kind()
-            if mode == "count":
-                text += " - click or drag cards, then confirm"
-            elif mode == "combo":
-                text += " - pick cards, then confirm"
-        return text
-
-    # -- drawing ---------------------------------------------------------------------------
-
-    def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        surface.blit(BACKGROUND.get((w, h)), (0, 0))
-        resolver = self.resolver()
-        legal = resolver.pickable() if self.my_turn else set()
-        dragged = self.input.dragged()
-        moving = [t.card for t in dragged if t.card is not None]
-        aim = moving or list(self.pick.cards) or ([self.pick.focus] if self.pick.focus is not None else [])
-        targets = []
-        if self.my_turn and aim:
-            for target in resolver.targets(aim):
-                rect = self.stage.target_rect(target, self.view)
-                if rect is not None:
-                    targets.append(rect)
-                targets += [r for r, ref in self.stage.plate_drops if ref == target]  # its seat's plate too
-        marks = Marks(
-            legal,
-            self.pick.cards,
-            self.pick.focus,
-            self.input.hover,
-            (self.layout.home, self.viewer) if self.my_turn else None,
-            targets,
-            self.view.info,
-            frozenset(self.view.info.get(self.layout.ring.out, ()) if self.layout.ring.out else ()),
-        )
-        self.painter.draw(surface, self.stage, marks, dragged)
-        self.hud.plates(surface, self.layout, self.geometry, self.view, self.names)
-        self.hud.badges(surface, self.layout, self.geometry, self.view, self.clock)
-        peeked = self.geometry.expanded
-        if peeked is not None:
-            title = self.geometry.zone_style(*peeked).title
-            name = self.names[peeked[1]]
-            self.painter.draw_peek(surface, self.stage, marks, f"{name}: {title}" if title else name)
-        color = theme.DANGER if self.said.error else (theme.HIGHLIGHT if self.my_turn else theme.TEXT)
-        self.hud.status(surface, self.geometry, self._hud("status"), self.status_text(), color, self.plates)
-        self.hud.toasts(surface, self.geometry, self._hud("toasts"), [t for t, _ in self.said.toasts[-3:]])
-        self.controls.draw(surface)
-        self.panel_faces = set()
-        if self.panel is not None and self.view.info.get(self.panel):
-            spec = next(p for p in self.layout.panels if p.key == self.panel)
-            self.hud.trick_panel(
-                surface, self.geometry, spec.title, self.view.info[self.panel], self.names, self.panel_faces
-            )
-        shown = self.said.shown
-        if shown.now is not None and self.layout.spotlight is not None:
-            cards, text, _ = shown.now
-            shown.rect = draw_spotlight(
-                surface, self.app, self.geometry, self.layout.spotlight, cards, text, self.panel_faces
-            )
-        self.hook.draw(surface)
-        self.controls.draw_menu(surface)
-        if self.summary is not None:
-            hint = "Continuing..." if self._computers_only() else "Click or press Enter to continue"
-            round_word = self.layout.word("round")
-            self.summary_rect = draw_summary(
-                surface, self.app, self.geometry, self.summary[0], self.names, round_word, hint, self.viewer
-            )
 
 
 def _without_choices(view: View) -> View:
