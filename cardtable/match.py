@@ -26,6 +26,27 @@ class Seat:
         return self.agent is None
 
 
+class Decisions:
+    """Where each seat decided, move by move.
+
+    A decision is a move with a choice (an only move is not one), and a pick
+    of several cards one at a time (Ugly's pass) is one decision.
+    """
+
+    def __init__(self) -> None:
+        self.points: dict[int, list[int]] = {}
+        self.moves = 0
+        self._picking: dict[int, bool] = {}  # the seat is in the middle of picking several cards
+
+    def note(self, game: Game, seat: int) -> None:
+        """``seat`` is about to move in ``game``."""
+        choices = len(game.legal_actions(seat))
+        if choices > 1 and not self._picking.get(seat, False):
+            self.points.setdefault(seat, []).append(self.moves)
+        self._picking[seat] = game.view(seat).select > 1
+        self.moves += 1
+
+
 class Match:
     def __init__(
         self,
@@ -49,6 +70,7 @@ class Match:
         """Seconds each computer seat took per decision that had a choice."""
         self.changed = False
         """An action was applied since the last autosave (the table saves once per frame)."""
+        self._decisions: Decisions | None = None  # kept once undo asks for them
 
     @property
     def names(self) -> list[str]:
@@ -77,6 +99,8 @@ class Match:
 
     def act(self, seat: int, action: Action) -> list[Event]:
         """Apply ``seat``'s action (raises ``IllegalAction`` and changes nothing if bad)."""
+        if self._decisions is not None:
+            self._decisions.note(self.game, seat)
         events = self.game.apply(seat, action)
         self.log.extend(events)
         self.changed = True
@@ -111,22 +135,15 @@ class Match:
     def decision_points(self, seat: int) -> list[int]:
         """How many moves had been made at each of ``seat``'s decisions so far.
 
-        A decision is a move with a choice (an only move is not one), and a
-        pick of several cards one at a time (Ugly's pass) is one decision.
-        Found by replaying the game from its seed.
+        Found once by replaying the game from its seed, then kept up as moves are made.
         """
-        game = self.spec.new_game(self.game.players, self.game.options, self.game.seed)
-        points: list[int] = []
-        picking = False  # the seat is in the middle of picking several cards
-        for k, (who, action) in enumerate(self.game.history):
-            if who == seat:
-                choices = len(game.legal_actions(seat))
-                select = game.view(seat).select
-                if choices > 1 and not picking:
-                    points.append(k)
-                picking = select > 1
-            game.apply_trusted(who, action)
-        return points
+        if self._decisions is None:
+            game = self.spec.new_game(self.game.players, self.game.options, self.game.seed)
+            self._decisions = Decisions()
+            for who, action in self.game.history:
+                self._decisions.note(game, who)
+                game.apply_trusted(who, action)
+        return self._decisions.points.get(seat, [])
 
     def undo_point(self, seat: int) -> int | None:
         """Where undo takes ``seat``: the moves made at its last decision (None: nothing to undo)."""
@@ -143,3 +160,4 @@ class Match:
         self.game = game
         self.log = log
         self.changed = True
+        self._decisions = None

@@ -39,7 +39,6 @@ class Keeper:
         self.levels = levels
         self.variant = variant
         self.enabled = enabled
-        self._points: tuple[int, list[int]] | None = None  # (moves, decision points) cached
         if enabled:
             match.changed = True  # a game begun is a game to continue, even before its first move
 
@@ -79,11 +78,7 @@ class Keeper:
 
     def undo_point(self, seat: int) -> int | None:
         """The moves made at ``seat``'s last decision: where undo goes (None: nowhere)."""
-        moves = len(self.match.game.history)
-        if self._points is None or self._points[0] != moves:
-            self._points = (moves, self.match.decision_points(seat))
-        points = self._points[1]
-        return points[-1] if points else None
+        return self.match.undo_point(seat)
 
     def undo(self, seat: int) -> bool:
         """Take ``seat`` back to its last decision; False if there is none."""
@@ -91,6 +86,5 @@ class Keeper:
         if point is None or self.match.over:
             return False
         self.match.rewind(point)
-        self._points = None
         self.save()
         return True
