@@ -50,3 +50,9 @@ def places(
     for seat, rank in zip(order, standing_ranks(scores, order, out_order), strict=True):
         out[seat] = rank
     return out
+
+
+def ordinal(n: int) -> str:
+    """A place in words a table uses: 1st, 2nd, 3rd, 4th, 11th, 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"

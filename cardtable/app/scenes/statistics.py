@@ -18,6 +18,7 @@ import pygame
 
 from cardtable import games
 from cardtable.saves import REPLAYS
+from cardtable.standings import ordinal
 from cardtable.stats import ALL, MIXED, PASS_AND_PLAY, GameRecord, SeatResult, Totals
 from cardtable.variants import variant_title
 
@@ -82,11 +83,6 @@ def when_text(stamp: str, today: date | None = None) -> str:
     if when.year != (today or date.today()).year:
         return when.strftime("%d %b %Y").lstrip("0")
     return when.strftime("%d %b %H:%M").lstrip("0")
-
-
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def opponents_name(key: str) -> str:

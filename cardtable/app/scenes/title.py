@@ -13,7 +13,7 @@ import pygame
 
 from cardtable import games
 from cardtable.engine import STANDARD
-from cardtable.saves import MatchRecord, SaveError, read_autosave, set_aside
+from cardtable.saves import AUTOSAVE, MatchRecord, SaveError, read_autosave, set_aside
 
 from .. import theme
 from ..layout import playable_games
@@ -85,7 +85,7 @@ class TitleScene(Scene):
         try:
             scene = TableScene.from_save(self.app, saved)
         except SaveError as exc:
-            self.app.save_notes.append(set_aside(self.app.data / "autosave.json", str(exc)))
+            self.app.save_notes.append(set_aside(self.app.data / AUTOSAVE, str(exc)))
             self._look_for_save()
             self.resized(self.app.size)
             return

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardtable.engine import Recap, seat_ref
+from cardtable.standings import ordinal
 
 if TYPE_CHECKING:
     from .rules import UgoGame
@@ -23,7 +24,7 @@ def out_recap(game: UgoGame, seat: int, reason: str) -> Recap:
             state = "playing"
         else:
             place = game.players - game.out_order.index(s)
-            state = f"out ({_ordinal(place)})"
+            state = f"out ({ordinal(place)})"
         rows.append(
             (
                 str(len(game.decks[s].cards)),
@@ -35,7 +36,3 @@ def out_recap(game: UgoGame, seat: int, reason: str) -> Recap:
     left = sum(game.alive)
     notes = (f"{seat_ref(seat)} is out: {reason}", f"{left} player{'s' if left != 1 else ''} left")
     return Recap(f"{seat_ref(seat)} is out", COLUMNS, tuple(rows), notes, pause=True)
-
-
-def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
