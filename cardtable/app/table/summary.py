@@ -65,12 +65,10 @@ class Summaries:
             self.totals[event.seat] = event.total
             return None
         if isinstance(event, Recap):
-            self.recap = event
-            if event.pause:
-                self.recap = None
-                players = len(event.rows)
-                totals = tuple(self.totals.get(s, 0.0) for s in range(players))
+            if event.pause:  # shown at once (a player out); a round's recap waits for its end
+                totals = tuple(self.totals.get(s, 0.0) for s in range(len(event.rows)))
                 return Summary(self.rounds, (), totals, (), {}, event)
+            self.recap = event
             return None
         if isinstance(event, RoundEnded):
             tally, self.tally = self.tally, Tally()
