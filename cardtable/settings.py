@@ -98,6 +98,8 @@ class Settings:
     window_size: tuple[int, int] = (1280, 720)
     sound: bool = True
     card_back: str = "red"
+    four_color: bool = False
+    large_index: bool = False
     confirm_quit: bool = True
     seats: list[SeatDefault] = field(default_factory=_default_seats)
 
@@ -122,6 +124,8 @@ class Settings:
             "fullscreen": self.fullscreen,
             "sound": self.sound,
             "card_back": self.card_back,
+            "four_color": self.four_color,
+            "large_index": self.large_index,
             "confirm_quit": self.confirm_quit,
             "seats": [
                 {"name": s.name, "human": s.human, **({} if s.human else {"level": s.level})}
@@ -142,6 +146,8 @@ _COMMENTS = {
     "fullscreen": "true or false (F11 switches in the app)",
     "sound": "true or false",
     "card_back": ", ".join(CARD_BACKS),
+    "four_color": "a four-colour deck (spades black, hearts red, diamonds blue, clubs green): true or false",
+    "large_index": "large corner indices on the cards, for small windows: true or false",
     "confirm_quit": "ask before quitting or leaving a game: true or false",
     "seats": "the seats a new game starts with: name, human (true/false), level (easy, normal, hard)",
 }
@@ -223,7 +229,7 @@ def parse_settings(doc: YamlDoc) -> Settings:
             out.computer_speed = _check_choice(doc, (key,), value, list(COMPUTER_SPEEDS))
         elif key == "window_size":
             out.window_size = _check_size(doc, value)
-        elif key in ("fullscreen", "sound", "confirm_quit"):
+        elif key in ("fullscreen", "sound", "confirm_quit", "four_color", "large_index"):
             setattr(out, key, _check_bool(doc, key, value))
         elif key == "card_back":
             out.card_back = _check_choice(doc, (key,), value, CARD_BACKS)

@@ -90,6 +90,7 @@ class App:
         self.text = TextCache(self.fonts)
         self.cards = CardArt(self.fonts)
         self.cards.set_back(self.settings.back_index)
+        self.cards.set_style(self.settings.four_color, self.settings.large_index)
         self.stack = SceneStack()
         self.clock = pygame.time.Clock()
         self.running = True
@@ -167,6 +168,11 @@ class App:
         if name in CARD_BACKS:
             self.settings.card_back = name
             self.cards.set_back(self.settings.back_index)
+
+    def set_card_style(self, four_color: bool, large_index: bool) -> None:
+        """The deck's look (Table settings), applied at once: every face is drawn anew."""
+        self.settings.four_color, self.settings.large_index = four_color, large_index
+        self.cards.set_style(four_color, large_index)
 
     def set_window_size(self, size: tuple[int, int]) -> None:
         """The windowed size (kept for later while in full screen)."""

@@ -67,6 +67,8 @@ class CardArt:
         self._turned: dict[tuple[int, int, int], pygame.Surface] = {}
         self.back_offset = 0
         """The player's card back (settings): deck 0 gets this design, the next deck the next one."""
+        self.four_color = False
+        self.large_index = False
 
     # -- public ----------------------------------------------------------------
 
@@ -91,6 +93,12 @@ class CardArt:
             self.back_offset = offset
             self._backs.clear()
             self._turned.clear()
+
+    def set_style(self, four_color: bool, large_index: bool) -> None:
+        """The deck's look (settings); a change draws every face anew."""
+        if (four_color, large_index) != (self.four_color, self.large_index):
+            self.four_color, self.large_index = four_color, large_index
+            self.clear()
 
     def image(
         self, card: Card | None, back: int, width: int, face_up: bool, angle: int = 0

@@ -1,4 +1,4 @@
-"""Settings, table: animation speed, window, sound, card back, quitting, and the seats of a new game.
+"""Settings, table: animation speed, window, sound, the cards' look, quitting, and the seats of a new game.
 
 Every change applies at once; the settings scene saves them when it closes.
 """
@@ -61,6 +61,8 @@ class TablePage:
         self.fullscreen = Toggle(app.fullscreen, self._fullscreen, ("Window", "Full screen"))
         self.sound = Toggle(st.sound, self._sound)
         self.back = Selector(list(CARD_BACKS), st.back_index, self._back, str.capitalize)
+        self.four_color = Toggle(st.four_color, self._four_color, ("Two colours", "Four colours"))
+        self.large_index = Toggle(st.large_index, self._large_index, ("Normal", "Large"))
         self.confirm = Toggle(st.confirm_quit, self._confirm, ("Don't ask", "Ask first"))
         self.rows: list[tuple[str, Widget]] = [
             ("Animation speed", self.speed),
@@ -69,6 +71,8 @@ class TablePage:
             ("Display (F11)", self.fullscreen),
             ("Sound", self.sound),
             ("Card back", self.back),
+            ("Suit colours", self.four_color),
+            ("Card corners", self.large_index),
             ("Quitting or leaving a game", self.confirm),
         ]
         self.names: list[TextField] = []
@@ -106,6 +110,12 @@ class TablePage:
 
     def _back(self, value: str) -> None:
         self.app.set_card_back(value)
+
+    def _four_color(self, value: bool) -> None:
+        self.app.set_card_style(value, self.app.settings.large_index)
+
+    def _large_index(self, value: bool) -> None:
+        self.app.set_card_style(self.app.settings.four_color, value)
 
     def _confirm(self, value: bool) -> None:
         self.app.settings.confirm_quit = value
