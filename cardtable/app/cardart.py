@@ -1,7 +1,8 @@
 """Card faces and backs drawn by the app at any size, cached per size.
 
-Standard cards get corner indices, pips (2-10), a large centre symbol (Ace)
-or a framed court design (J, Q, K); jokers a star; cards of custom decks (as
+Standard cards get corner indices (normal or large), pips (2-10), a large
+centre symbol (Ace) or a framed figure (J, Q, K, from :mod:`courts`), in two
+or four suit colours; jokers a star; cards of custom decks (as
 Ugh!'s) their colour and value. Suit symbols come from the shipped DejaVu
 font, so they stay crisp at every size. Faces are rendered once per card and
 width, rotations once per angle.
@@ -14,7 +15,7 @@ import pygame
 from cardtable.engine import Card
 from cardtable.engine.cards import RANK_CODES, SUIT_SYMBOLS
 
-from . import theme
+from . import courts, theme
 from .layout import geometry
 from .theme import Fonts, render_safely
 
@@ -43,7 +44,7 @@ PIPS: dict[int, list[tuple[int, float]]] = {
     ],
 }
 
-COURT_GOLD = (214, 168, 58)
+COURT_GOLD = courts.GOLD
 COLOR_SHAPES = {"green": "circle", "orange": "triangle", "purple": "square"}
 """A shape per color of a game's own deck, for players who cannot tell the colors apart."""
 
@@ -69,6 +70,7 @@ class CardArt:
         """The player's card back (settings): deck 0 gets this design, the next deck the next one."""
         self.four_color = False
         self.large_index = False
+        self._figures: dict[tuple[int, tuple[int, int, int]], pygame.Surface] = {}
 
     # -- public ----------------------------------------------------------------
 
@@ -155,13 +157,18 @@ class CardArt:
         suit = card.suit
         rank = card.rank
         assert suit is not None and rank is not None
-        color = theme.SUIT_COLORS[suit]
+        color = theme.suit_color(suit, self.four_color)
         symbol = SUIT_SYMBOLS[suit]
         label = RANK_CODES[rank]
-        # Corner indices, top-left and (turned) bottom-right.
-        index_size = width * (0.22 if len(label) == 1 else 0.19)
+        # Corner indices, top-left and (turned) bottom-right; large ones read in a tight fan.
+        big = self.large_index
+        index_size = width * ((0.34 if big else 0.22) if len(label) == 1 else (0.28 if big else 0.19))
         rank_img = self._glyph(label, index_size, color, "bold")
-        suit_img = self._glyph(symbol, width * 0.19, color)
+        suit_img = self._glyph(symbol, width * (0.27 if big else 0.19), color)
+        if big and rank_img.get_width() > suit_img.get_width() * 1.15:
+            # A large "10" is condensed to the suit's width, leaving the middle of the card its room.
+            narrow = round(suit_img.get_width() * 1.15)
+            rank_img = pygame.transform.smoothscale(rank_img, (narrow, rank_img.get_height()))
         corner = pygame.Surface(
             (
                 max(rank_img.get_width(), suit_img.get_width()),
@@ -173,27 +180,36 @@ class CardArt:
         corner.blit(
             suit_img, suit_img.get_rect(midtop=(corner.get_width() // 2, int(rank_img.get_height() * 0.82)))
         )
-        margin = max(2, round(width * 0.05))
+        margin = max(2, round(width * (0.035 if big else 0.05)))
         surf.blit(corner, (margin, margin))
         surf.blit(
             pygame.transform.rotate(corner, 180),
             corner.get_rect(bottomright=(width - margin, height - margin)),
         )
-        # The middle of the card.
+        # The middle of the card keeps clear of the corners: narrower beside large indices.
+        side = margin + corner.get_width() + max(1, width // 40)
         if rank in PIPS:
-            self._pips(surf, PIPS[rank], symbol, color)
+            self._pips(surf, PIPS[rank], symbol, color, side)
         elif rank == 14:
-            big = self._glyph(symbol, width * 0.62, color)
-            surf.blit(big, big.get_rect(center=(width // 2, height // 2)))
+            ace = self._glyph(symbol, width * (0.5 if big else 0.62), color)
+            surf.blit(ace, ace.get_rect(center=(width // 2, height // 2)))
         else:
-            self._court(surf, label, symbol, color)
+            self._court(surf, rank, symbol, color, side)
         return surf
 
-    def _pips(self, surf: pygame.Surface, spots: list[tuple[int, float]], symbol: str, color) -> None:
+    def _pips(
+        self, surf: pygame.Surface, spots: list[tuple[int, float]], symbol: str, color, side: int
+    ) -> None:
         width, height = surf.get_size()
         pip = self._glyph(symbol, width * 0.18, color)
+        room = width / 2 - side  # from the middle to the corner indices
+        span = max(width * 0.11, min(width * 0.16, room - pip.get_width() / 2))
+        if pip.get_width() / 2 > room - span:
+            # Beside large indices the pips shrink rather than run into them.
+            scale = max(0.5, 2 * (room - span) / pip.get_width())
+            pip = pygame.transform.smoothscale_by(pip, scale)
         flipped = pygame.transform.rotate(pip, 180)
-        xs = (width * 0.34, width * 0.5, width * 0.66)
+        xs = (width / 2 - span, width / 2, width / 2 + span)
         top, bottom = height * 0.22, height * 0.78
         for col, row in spots:
             x = xs[col]
@@ -201,36 +217,36 @@ class CardArt:
             img = flipped if row > 0.5 else pip
             surf.blit(img, img.get_rect(center=(round(x), round(y))))
 
-    def _court(self, surf: pygame.Surface, label: str, symbol: str, color) -> None:
+    def _court(self, surf: pygame.Surface, rank: int, symbol: str, color, side: int) -> None:
+        """A framed figure (see :mod:`courts`), scaled from its large drawing to the card."""
         width, height = surf.get_size()
-        frame = pygame.Rect(0, 0, round(width * 0.62), round(height * 0.66))
+        frame = pygame.Rect(0, 0, max(width * 0.4, width - 2 * side), round(height * 0.78))
         frame.center = (width // 2, height // 2)
-        pygame.draw.rect(surf, (248, 240, 214), frame, border_radius=max(2, width // 20))
-        pygame.draw.rect(
-            surf, COURT_GOLD, frame, width=max(1, width // 40), border_radius=max(2, width // 20)
-        )
-        inner = frame.inflate(-max(4, width // 12), -max(4, width // 12))
-        pygame.draw.rect(surf, color, inner, width=max(1, width // 60), border_radius=max(2, width // 24))
-        letter = self._glyph(label, width * 0.42, color, "serif")
-        surf.blit(letter, letter.get_rect(center=(width // 2, round(height * 0.47))))
-        small = self._glyph(symbol, width * 0.16, color)
-        surf.blit(small, small.get_rect(center=(width // 2, round(height * 0.68))))
-        # A crown for kings and queens, a plume for jacks: easy to tell apart at a glance.
-        cx, cy = width // 2, round(height * 0.27)
-        w = width * 0.18
-        if label in ("K", "Q"):
-            points = [
-                (cx - w, cy + w * 0.45),
-                (cx - w, cy - w * 0.2),
-                (cx - w * 0.5, cy + w * 0.1),
-                (cx, cy - w * 0.45),
-            ]
-            points += [(cx + w * 0.5, cy + w * 0.1), (cx + w, cy - w * 0.2), (cx + w, cy + w * 0.45)]
-            if label == "Q":
-                points = [(x, y + w * 0.1) for x, y in points]
-            pygame.draw.polygon(surf, COURT_GOLD, points)
+        key = (rank, color)
+        drawing = self._figures.get(key)
+        if drawing is None:
+            drawing = self._figures[key] = courts.figure(rank, color)
+        inner = frame.inflate(-2 * max(1, width // 45), -2 * max(1, width // 45))
+        # Narrowed a little at most, never squeezed out of shape: a narrow card gets a shorter figure.
+        aspect = drawing.get_width() / drawing.get_height() * 0.85
+        if inner.width < inner.height * aspect:
+            inner.height = round(inner.width / aspect)
+            inner.centery = height // 2
+            frame = inner.inflate(2 * max(1, width // 45), 2 * max(1, width // 45))
+        surf.blit(pygame.transform.smoothscale(drawing, inner.size), inner)
+        pygame.draw.rect(surf, COURT_GOLD, frame, width=max(1, width // 45))
+        # The suit beside each head, as on a real card, on the side the figure holds nothing.
+        small = self._glyph(symbol, width * 0.15, color)
+        pad = max(1, width // 30)
+        top = small.get_rect(top=inner.top + pad)
+        if courts.SUIT_SIDE[rank] == "left":
+            top.left = inner.left + pad
         else:
-            pygame.draw.ellipse(surf, COURT_GOLD, pygame.Rect(cx - w * 0.35, cy - w * 0.5, w * 0.7, w * 1.1))
+            top.right = inner.right - pad
+        surf.blit(small, top)
+        bottom = top.copy()
+        bottom.center = (inner.left + inner.right - top.centerx, inner.top + inner.bottom - top.centery)
+        surf.blit(pygame.transform.rotate(small, 180), bottom)
 
     def _joker(self, width: int) -> pygame.Surface:
         surf = self._blank(width, theme.PAPER)

@@ -32,7 +32,16 @@ DROP: Color = (120, 220, 160)
 SHADOW = (0, 0, 0, 90)
 
 SUIT_COLORS: dict[str, Color] = {"S": (26, 26, 32), "C": (26, 26, 32), "H": (196, 30, 46), "D": (196, 30, 46)}
-"""Ink per suit. A four-color deck would give clubs and diamonds their own."""
+"""Ink per suit, as on an ordinary deck."""
+
+FOUR_COLOR_SUITS: dict[str, Color] = {**SUIT_COLORS, "D": (22, 92, 196), "C": (20, 128, 58)}
+"""Ink per suit of the four-colour deck (a setting): clubs green and diamonds blue, so no two suits share."""
+
+
+def suit_color(suit: str, four_color: bool = False) -> Color:
+    """The ink of ``suit`` on the deck the player chose."""
+    return (FOUR_COLOR_SUITS if four_color else SUIT_COLORS)[suit]
+
 
 SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}
 """How a hand is sorted on screen: colours alternate (spades, hearts, clubs, diamonds)."""

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from cardtable.engine.cards import STANDARD
 from cardtable.settings import (
     ANIMATION_SPEEDS,
     CARD_BACKS,
@@ -28,6 +29,8 @@ if TYPE_CHECKING:
     from .settings import SettingsScene
 
 SEATS_SHOWN = 6
+PREVIEW = tuple(STANDARD.find(rank, suit) for rank, suit in ((10, "C"), (12, "D"), (13, "H"), (14, "S")))
+"""A card of each suit, shown beside the deck's look."""
 NOTES = (
     "A new game fills its seats in this order; any more are computers.",
     "Sound effects are not in this version yet; the switch is kept for them.",
@@ -209,6 +212,13 @@ class TablePage:
         img = self.app.cards.back(0, card_w)
         spot = (self.back.rect.right + round(18 * s), self.back.rect.centery)
         surface.blit(img, img.get_rect(midleft=spot))
+        # The deck's look as it is now: a card of each suit, fanned, so a change shows at once.
+        face_w = round(44 * s)
+        middle = (self.four_color.rect.centery + self.large_index.rect.centery) // 2
+        for i, card in enumerate(PREVIEW):
+            face = self.app.cards.face(card, face_w)
+            x = self.four_color.rect.right + round(18 * s) + i * round(26 * s)
+            surface.blit(face, face.get_rect(midleft=(x, middle)))
         for i, (name, kind) in enumerate(zip(self.names, self.kinds, strict=True)):
             pos = (name.rect.left - round(14 * s), name.rect.centery)
             draw_text(surface, text, f"Seat {i + 1}", round(18 * s), pos, theme.MUTED, anchor="midright")
