@@ -44,6 +44,9 @@ MAX_WINDOW = (7680, 4320)
 LEVELS = ("easy", "normal", "hard")
 """The computer levels a seat can be given in the app (see cardtable.ai)."""
 
+VOLUME_DEFAULT = 70
+"""The sound volume a new player gets: 0 is off, 100 the loudest."""
+
 MAX_SEATS = 12
 SEAT_NAME_LENGTH = 16
 
@@ -96,7 +99,7 @@ class Settings:
     computer_speed: str = "normal"
     fullscreen: bool = False
     window_size: tuple[int, int] = (1280, 720)
-    sound: bool = True
+    volume: int = VOLUME_DEFAULT
     card_back: str = "red"
     four_color: bool = False
     large_index: bool = False
@@ -122,7 +125,7 @@ class Settings:
             "computer_speed": self.computer_speed,
             "window_size": list(self.window_size),
             "fullscreen": self.fullscreen,
-            "sound": self.sound,
+            "volume": self.volume,
             "card_back": self.card_back,
             "four_color": self.four_color,
             "large_index": self.large_index,
@@ -144,7 +147,7 @@ _COMMENTS = {
         f"to {MAX_WINDOW[0]} x {MAX_WINDOW[1]}"
     ),
     "fullscreen": "true or false (F11 switches in the app)",
-    "sound": "true or false",
+    "volume": "0 (off) to 100",
     "card_back": ", ".join(CARD_BACKS),
     "four_color": "a four-colour deck (spades black, hearts red, diamonds blue, clubs green): true or false",
     "large_index": "large corner indices on the cards, for small windows: true or false",
@@ -157,6 +160,12 @@ _SEAT_KEYS = ("name", "human", "level")
 def _check_bool(doc: YamlDoc, key: str, value: Any) -> bool:
     if not isinstance(value, bool):
         raise doc.error((key,), f"must be true or false (got {value!r})")
+    return value
+
+
+def _check_volume(doc: YamlDoc, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 100:
+        raise doc.error(("volume",), f"must be a whole number from 0 (off) to 100 (got {value!r})")
     return value
 
 
@@ -214,7 +223,9 @@ def parse_settings(doc: YamlDoc) -> Settings:
     """Settings from a parsed ``settings.yaml``; keys left out keep their default.
 
     Raises :class:`~cardtable.yamlfile.ConfigError` for the first problem
-    (wrong type, unknown key, value out of range), naming its line.
+    (wrong type, unknown key, value out of range), naming its line. An older
+    file's ``sound: false`` still reads, as volume 0 (``volume:`` wins when
+    both are there); the file is written with ``volume:`` from then on.
     """
     data = doc.data
     out = Settings()
@@ -229,8 +240,13 @@ def parse_settings(doc: YamlDoc) -> Settings:
             out.computer_speed = _check_choice(doc, (key,), value, list(COMPUTER_SPEEDS))
         elif key == "window_size":
             out.window_size = _check_size(doc, value)
-        elif key in ("fullscreen", "sound", "confirm_quit", "four_color", "large_index"):
+        elif key in ("fullscreen", "confirm_quit", "four_color", "large_index"):
             setattr(out, key, _check_bool(doc, key, value))
+        elif key == "volume":
+            out.volume = _check_volume(doc, value)
+        elif key == "sound":  # what older files hold: on keeps the volume, off is volume 0
+            if not _check_bool(doc, key, value) and "volume" not in data:
+                out.volume = 0
         elif key == "card_back":
             out.card_back = _check_choice(doc, (key,), value, CARD_BACKS)
         elif key == "seats":

@@ -107,6 +107,13 @@ def test_seats_are_placed_relative_to_the_viewer():
         (BASE + "plate: {lines: [{txt: x}]}\n", 3, "plate.lines.0.txt", "unknown key"),
         (BASE + "timing: [{event: explode}]\n", 3, "timing.0.event", "one of"),
         (
+            BASE + "timing:\n  - {event: moved}\n  - {event: moved, sound: kazoo}\n",
+            5,
+            "timing.1.sound",
+            "no sound",
+        ),
+        (BASE + "timing: [{event: moved, sound: [deal]}]\n", 3, "timing.0.sound", "must be text"),
+        (
             "card_width: 90\nzones:\n  pile: {at: [1, 1], outline: yes please}\n",
             3,
             "zones.pile.outline",

@@ -373,7 +373,7 @@ def test_table_settings_apply_at_once_and_are_remembered(config_folder):
     click(app, right(page.back))  # red -> blue
     assert app.cards.back_offset == 1
     click(app, page.confirm.rect.center)
-    click(app, page.sound.rect.center)
+    click(app, (page.volume.rect.left + 5, page.volume.rect.centery))  # 70 -> 60
     click(app, right(page.size))  # 1280 x 720 -> 1600 x 900
     assert app.size == (1600, 900)
     click(app, page.names[1].rect.center)
@@ -388,7 +388,8 @@ def test_table_settings_apply_at_once_and_are_remembered(config_folder):
 
     again = App(size=(1280, 720))  # as launched: make_app() would set the speed for tests
     s = again.settings
-    assert (s.animation_speed, s.card_back, s.confirm_quit, s.sound) == ("fast", "blue", False, False)
+    assert (s.animation_speed, s.card_back, s.confirm_quit, s.volume) == ("fast", "blue", False, 60)
+    assert again.sound.volume == 60
     assert s.window_size == (1600, 900) and again.cards.back_offset == 1
     assert (s.seats[1].name, s.seats[1].human, s.seats[1].level) == ("Zed", False, "easy")
     again.push(NewGameScene(again))
@@ -450,11 +451,11 @@ def _broken(kind: str, problem: str, marker) -> tuple[str, str, int]:
         "settings": (
             "settings.yaml",
             {
-                "syntax": ("sound: false\nanimation_speed: [fast\ncard_back: red\n", 3),
-                "type": ("sound: false\nfullscreen: 3\n", 2),
-                "unknown": ("sound: false\nvolume: 11\n", 2),
-                "range": ("sound: false\nwindow_size: [100, 50]\n", 2),
-                "python": (f"sound: false\ncard_back: {tag}\n", 2),
+                "syntax": ("volume: 0\nanimation_speed: [fast\ncard_back: red\n", 3),
+                "type": ("volume: 0\nfullscreen: 3\n", 2),
+                "unknown": ("volume: 0\nloudness: 11\n", 2),
+                "range": ("card_back: red\nvolume: 110\n", 2),
+                "python": (f"volume: 0\ncard_back: {tag}\n", 2),
             },
         ),
         "variant": (
@@ -502,7 +503,7 @@ def test_a_broken_file_is_shown_with_file_and_line_used_as_default_and_left_unto
     drawn = [key[0] for key in app.text._cache]
     assert any(s.startswith(f"{rel}, line {line}:") for s in drawn), "the title screen does not show it"
     if kind == "settings":  # all defaults, not half the file (make_app() sets the speed for tests)
-        assert app.settings == Settings(animation_speed="instant") and app.settings.sound is True
+        assert app.settings == Settings(animation_speed="instant") and app.settings.volume == 70
     elif kind == "variant":
         assert "mine" not in app.variants("ugly")
     else:
@@ -525,14 +526,15 @@ def test_a_broken_file_is_shown_with_file_and_line_used_as_default_and_left_unto
 def test_changing_settings_over_a_broken_file_keeps_it_as_bak(config_folder):
     path = config_folder / "settings.yaml"
     path.parent.mkdir(parents=True)
-    path.write_text("sound: maybe\n")
+    path.write_text("volume: loud\n")
     app = title_app()
     scene = open_settings(app)
     scene.show("table")
-    click(app, scene.table.sound.rect.center)
+    volume = scene.table.volume
+    click(app, (volume.rect.left + 5, volume.rect.centery))
     click(app, scene.done.rect.center)
-    assert (config_folder / "settings.yaml.bak").read_text() == "sound: maybe\n"
-    assert "sound: false" in path.read_text()
+    assert (config_folder / "settings.yaml.bak").read_text() == "volume: loud\n"
+    assert "volume: 60" in path.read_text()
     assert app.notices() == [] and "settings.yaml.bak" in app.files.notes[0]
 
 
@@ -583,13 +585,13 @@ def test_a_window_resized_by_hand_is_remembered_when_the_app_closes(config_folde
 def test_closing_the_app_never_writes_over_a_broken_settings_file(config_folder):
     path = config_folder / "settings.yaml"
     path.parent.mkdir(parents=True)
-    path.write_text("sound: maybe\n")
+    path.write_text("volume: loud\n")
     app = make_app()
     app.push(TitleScene(app))
     app.window.size = (1100, 800)
     tick(app, [pygame.event.Event(pygame.WINDOWRESIZED, x=1100, y=800)])
     app.run(exit_after=0)
-    assert path.read_text() == "sound: maybe\n" and not (config_folder / "settings.yaml.bak").exists()
+    assert path.read_text() == "volume: loud\n" and not (config_folder / "settings.yaml.bak").exists()
 
 
 def test_f11_in_the_settings_scene_shows_on_its_switch():

@@ -11,7 +11,7 @@ from tests.ui import make_app
 
 KINDS = {
     "settings.yaml": {
-        "wrong type": "sound: maybe\n",
+        "wrong type": "volume: maybe\n",
         "unknown key": "colour: blue\n",
         "huge": "window_size: [1e308, 1e308]\n",
     },
@@ -29,7 +29,7 @@ KINDS = {
 COMMON = {
     "syntax": b"a: [1, 2\nb: {\n",
     "python tag": b"!!python/object/apply:os.system ['echo owned']\n",
-    "invalid utf-8": b"sound: \xff\xfe\xfd\n",
+    "invalid utf-8": b"volume: \xff\xfe\xfd\n",
 }
 CASES = [
     (where, fault)

@@ -39,6 +39,7 @@ def test_wheel_carries_config_and_assets(wheel):
     assert "cardtable/_data/config/variants/ugly.yaml" in names
     assert "cardtable/_data/config/decks/ugh.yaml" in names
     assert "cardtable/_data/assets/icons/cardtable.svg" in names
+    assert "cardtable/_data/assets/sounds/deal.wav" in names  # the layouts' sounds travel too
     assert "cardtable/resources.py" in names
     assert not any(n.startswith(("tests/", "config/", "assets/")) for n in names)
 

@@ -23,13 +23,34 @@ def test_tests_use_their_own_config_folder(tmp_path):
 
 
 def test_settings_round_trip_through_the_file_format():
-    s = Settings(animation_speed="slow", window_size=(1600, 900), sound=False, card_back="green")
+    s = Settings(animation_speed="slow", window_size=(1600, 900), volume=30, card_back="green")
     s.seats[1].name = "Zoë: the second"
     s.seats[2].human = True
     s.seats[3].level = "hard"
     text = settings_yaml(s)
     assert text.startswith("# Card Table settings.")
     assert parse_settings(parse_yaml(text, "settings.yaml")) == s
+
+
+def test_the_volume_is_written_with_its_range_and_read_back():
+    text = settings_yaml(Settings(volume=0))
+    assert "volume: 0  # 0 (off) to 100\n" in text and "sound" not in text
+    assert parse_settings(parse_yaml(text, "settings.yaml")).volume == 0
+    assert Settings().volume == 70 and "volume: 70  # 0 (off) to 100\n" in settings_yaml(Settings())
+
+
+@pytest.mark.parametrize(
+    "text, volume",
+    [
+        ("sound: false\n", 0),
+        ("sound: true\n", 70),
+        ("sound: false\nvolume: 40\n", 40),
+        ("volume: 40\nsound: false\n", 40),
+        ("sound: true\nvolume: 0\n", 0),
+    ],
+)
+def test_an_older_files_sound_switch_still_reads_as_a_volume(text, volume):
+    assert parse_settings(parse_yaml(text, "settings.yaml")).volume == volume
 
 
 def test_a_partial_settings_file_keeps_the_other_defaults():
@@ -41,8 +62,14 @@ def test_a_partial_settings_file_keeps_the_other_defaults():
     "text, line, key, words",
     [
         ("animation_speed: warp\n", 1, "animation_speed", "one of instant"),
-        ("sound: true\nfullscreen: yes please\n", 2, "fullscreen", "true or false"),
-        ("sound: true\ncolour: red\n", 2, "colour", "unknown setting"),
+        ("volume: 50\nfullscreen: yes please\n", 2, "fullscreen", "true or false"),
+        ("volume: 50\ncolour: red\n", 2, "colour", "unknown setting"),
+        ("card_back: red\nvolume: 101\n", 2, "volume", "from 0 (off) to 100"),
+        ("volume: -1\n", 1, "volume", "from 0 (off) to 100"),
+        ("volume: loud\n", 1, "volume", "whole number"),
+        ("volume: 50.5\n", 1, "volume", "whole number"),
+        ("volume: true\n", 1, "volume", "whole number"),
+        ("sound: maybe\n", 1, "sound", "true or false"),
         ("window_size: [100, 100]\n", 1, "window_size", "from 900 x 540"),
         ("window_size: big\n", 1, "window_size", "[width, height]"),
         ("card_back: plaid\n", 1, "card_back", "one of red"),
@@ -61,13 +88,13 @@ def test_settings_mistakes_name_line_and_key(text, line, key, words):
 
 def test_load_settings_reports_a_broken_file_uses_defaults_and_leaves_it(tmp_path):
     path = tmp_path / "settings.yaml"
-    path.write_bytes(b"sound: false\nanimation_speed: [1\n")
+    path.write_bytes(b"volume: 0\nanimation_speed: [1\n")
     files = UserFiles(tmp_path)
     assert files.load_settings() == Settings()
     assert files.settings_broken
     (message,) = files.messages()
     assert message.startswith("settings.yaml, line ")
-    assert path.read_bytes() == b"sound: false\nanimation_speed: [1\n"
+    assert path.read_bytes() == b"volume: 0\nanimation_speed: [1\n"
 
 
 def test_no_settings_file_is_not_a_problem(tmp_path):
@@ -115,11 +142,11 @@ def test_saving_over_a_broken_file_keeps_it_as_bak_first(tmp_path):
 
 def test_saving_over_a_file_the_app_read_makes_no_backup_but_a_changed_one_does(tmp_path):
     files = UserFiles(tmp_path)
-    files.save_settings(Settings(sound=False))
-    files.save_settings(Settings(sound=True))
+    files.save_settings(Settings(volume=0))
+    files.save_settings(Settings(volume=100))
     assert not backup_path(tmp_path / "settings.yaml").name.endswith(".1.bak")
     assert not (tmp_path / "settings.yaml.bak").exists()
-    (tmp_path / "settings.yaml").write_text("sound: false  # edited by hand meanwhile\n")
+    (tmp_path / "settings.yaml").write_text("volume: 0  # edited by hand meanwhile\n")
     files.save_settings(Settings(card_back="blue"))
     assert "edited by hand" in (tmp_path / "settings.yaml.bak").read_text()
 
@@ -277,7 +304,7 @@ def test_a_mistake_in_a_layout_override_names_the_override_and_its_line():
 
 def test_a_refused_tag_is_named_as_it_is_written_in_the_file():
     with pytest.raises(ConfigError) as info:
-        parse_yaml("sound: true\ncard_back: !!python/object/apply:os.system ['true']\n", "settings.yaml")
+        parse_yaml("volume: 70\ncard_back: !!python/object/apply:os.system ['true']\n", "settings.yaml")
     assert info.value.line == 2
     assert "tag !!python/object/apply:os.system is not allowed" in str(info.value)
 

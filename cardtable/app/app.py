@@ -44,6 +44,7 @@ from . import theme  # noqa: F401  (sets the pygame environment first)
 from .cardart import CardArt  # noqa: E402
 from .layout import Layout, has_layout, load_layout
 from .scene import Scene, SceneStack  # noqa: E402
+from .sound import SoundPlayer
 from .theme import Fonts, TextCache  # noqa: E402
 
 MIN_SIZE = MIN_WINDOW
@@ -98,6 +99,9 @@ class App:
         self.frames = 0
         self.fullscreen = False
         self.worker = Worker()  # computer players that think long do it in another process
+        self.sound = SoundPlayer(self.settings.volume)
+        """The sound effects; silent, never an error, where the machine has no sound."""
+        self.sound.start()
         if self.settings.fullscreen:
             self.toggle_fullscreen()
         pygame.key.start_text_input()
@@ -173,6 +177,11 @@ class App:
         """The deck's look (Table settings), applied at once: every face is drawn anew."""
         self.settings.four_color, self.settings.large_index = four_color, large_index
         self.cards.set_style(four_color, large_index)
+
+    def set_volume(self, volume: int) -> None:
+        """The sound volume (Table settings), heard at once: 0 is off."""
+        self.settings.volume = volume
+        self.sound.set_volume(volume)
 
     def set_window_size(self, size: tuple[int, int]) -> None:
         """The windowed size (kept for later while in full screen)."""

@@ -46,7 +46,7 @@ CASES: dict[str, bytes | None] = {
     "no settings file (baseline)": None,
     "billion laughs (1 KB, 9 levels)": laughs().encode(),
     "500 nested [": ("[" * 500 + "]" * 500 + "\n").encode(),
-    "a NUL byte": b"sound: true\x00\n",
+    "a NUL byte": b"volume: 70\x00\n",
     "50 MB": b"seats: [" + b"{name: x, human: false}, " * 2_200_000 + b"]\n",
     "a python tag": b"!!python/object/apply:os.system ['echo owned']\n",
 }

@@ -6,11 +6,14 @@ The schema is documented in the header of each built-in layout file
 
 from __future__ import annotations
 
+import pkgutil
 import string
 from dataclasses import fields
+from functools import cache
 from pathlib import Path
 from typing import Any
 
+from cardtable.resources import asset_file
 from cardtable.yamlfile import YamlDoc
 
 from .schema import (
@@ -71,9 +74,16 @@ EVENTS = (
 
 Keys = tuple[Any, ...]
 HOOKS = frozenset(
-    p.stem for p in (Path(__file__).parent.parent / "table" / "hooks").glob("*.py") if p.stem != "__init__"
+    m.name for m in pkgutil.iter_modules([str(Path(__file__).parent.parent / "table" / "hooks")])
 )
-"""The widget modules a layout may name (``cardtable/app/table/hooks/``)."""
+"""The widget modules a layout may name (``cardtable/app/table/hooks/``); listed through the import
+system, not as files, so a frozen app whose modules are in an archive finds them too."""
+
+
+@cache
+def sound_names() -> frozenset[str]:
+    """The sounds a timing rule may name: the files of ``assets/sounds/`` (data files, frozen or not)."""
+    return frozenset(p.stem for p in asset_file("sounds").glob("*.wav"))
 
 
 def _number(doc: YamlDoc, keys: Keys, value: Any, low: float, high: float) -> float:
@@ -289,8 +299,12 @@ def _timings(doc: YamlDoc, raw: Any) -> tuple[Timing, ...]:
     out = []
     for i, t in enumerate(raw):
         keys = ("timing", i)
-        t = _mapping(doc, keys, t, ("event", "from", "to", "what", "hold", "glide", "gap"))
+        t = _mapping(doc, keys, t, ("event", "from", "to", "what", "hold", "glide", "gap", "sound"))
         event = _choice(doc, (*keys, "event"), t.get("event"), EVENTS)
+        sound = _text(doc, (*keys, "sound"), t.get("sound", ""), 40)
+        if sound and sound not in sound_names():
+            known = ", ".join(sorted(sound_names()))
+            raise doc.error((*keys, "sound"), f"no sound {sound!r}; the sounds are {known}")
         out.append(
             Timing(
                 event,
@@ -298,6 +312,7 @@ def _timings(doc: YamlDoc, raw: Any) -> tuple[Timing, ...]:
                 _names(doc, (*keys, "to"), t["to"]) if "to" in t else (),
                 _names(doc, (*keys, "what"), t["what"]) if "what" in t else (),
                 *(_number(doc, (*keys, k), t.get(k, 0.0), 0.0, 10.0) for k in ("hold", "glide", "gap")),
+                sound,
             )
         )
     return tuple(out)

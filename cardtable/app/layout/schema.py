@@ -131,7 +131,8 @@ class Panel:
 
 @dataclass(frozen=True)
 class Timing:
-    """How long an event takes: a hold before, a glide, a gap after (seconds at normal speed)."""
+    """How long an event takes: a hold before, a glide, a gap after (seconds at normal speed), and the
+    sound played as its glide starts (a file of ``assets/sounds/``; none when empty)."""
 
     event: str  # moved, gathered, turned, rotated, attached, announced, score, round_ended, ...
     src: tuple[str, ...] = ()
@@ -140,6 +141,7 @@ class Timing:
     hold: float = 0.0
     glide: float = 0.0
     gap: float = 0.0
+    sound: str = ""
 
     def matches(self, event: str, src: str | None, dst: str | None, what: str | None) -> bool:
         return (

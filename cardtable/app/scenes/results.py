@@ -99,6 +99,7 @@ class ResultsScene(Scene):
     def enter(self) -> None:
         self.resized(self.app.size)
         self.ring.focus(self.buttons[0])
+        self.app.sound.play("game_end")
 
     def resized(self, size: tuple[int, int]) -> None:
         w, h = size

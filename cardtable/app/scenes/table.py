@@ -100,6 +100,7 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.input = Input(lambda: self.stage, self._draggable)
         self.panel_faces: set[Card] = set()
         self._idle = False
+        self._turn_heard: int | None = None  # the viewer whose turn was last chimed (None: nobody's now)
         self._save_problem: str | None = None
         self.summary_rect = pygame.Rect(0, 0, 0, 0)  # where the last summary was drawn
         self._rebuild(animate_opening=not self.resumed)
@@ -188,7 +189,7 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.model.sync(self.view)
         self.stage = Stage(self.layout, self.geometry, self.model)
         self.timeline = Timeline(
-            self.layout, self.model, lambda: self.factor, self.stage.place_all, self._played
+            self.layout, self.model, lambda: self.factor, self.stage.place_all, self._played, self.sound
         )
         self.pick = Pick()
         self.peek = Peek()
@@ -239,6 +240,25 @@ class TableScene(TableInput, TableDrawing, Scene):
     def _complain(self, text: str) -> None:
         self.said.complain(text, self.names, self.viewer, self.clock)
 
+    def _refuse(self, text: str) -> None:
+        """A move the viewer tried is not allowed: say why, with the sound for it."""
+        self._complain(text)
+        self.sound("illegal")
+
+    def sound(self, name: str) -> None:
+        """Ask the app's player for a sound (looked up each time: a test may listen in)."""
+        self.app.sound.play(name)
+
+    def _chime_turn(self) -> None:
+        """The turn sound once when a decision comes to the viewer (again after it went elsewhere),
+        not for each move of a turn of several; only from the view, so it tells nothing hidden."""
+        if self.my_turn:
+            if self._turn_heard != self.viewer:
+                self._turn_heard = self.viewer
+                self.sound("turn")
+        elif self.viewer is None or self.viewer not in self.view.to_act:
+            self._turn_heard = None
+
     def skip_animation(self) -> None:
         """Play every queued event at once and put every card in its place."""
         view = self.timeline.skip()
@@ -268,6 +288,7 @@ class TableScene(TableInput, TableDrawing, Scene):
         self._idle = idle
         if not self.animating and not self.input.dragging and self.summary is None:
             self._advance()
+        self._chime_turn()
         self.keeper.save()
         if self.keeper.problem and self.keeper.problem != self._save_problem:
             self._complain(self.keeper.problem)  # said once, not after each move
@@ -371,7 +392,7 @@ class TableScene(TableInput, TableDrawing, Scene):
             for action in actions:
                 events += self.match.act(self.viewer, action)
         except IllegalAction as exc:
-            self._complain(str(exc))
+            self._refuse(str(exc))
             if events:
                 self.timeline.enqueue(self.seen(events), self.table_view())
             return False
@@ -393,7 +414,7 @@ class TableScene(TableInput, TableDrawing, Scene):
         telling = [
             r for r in reasons if not (name and r.startswith((f"{name} is not a ", f"{name} is not an ")))
         ]
-        self._complain((telling or reasons)[0])
+        self._refuse((telling or reasons)[0])
 
     def intent(self, intent: Intent, pos: tuple[int, int] | None = None) -> None:
         """What the viewer did, resolved to an action, a menu, a reason or a new pick."""
@@ -412,7 +433,7 @@ class TableScene(TableInput, TableDrawing, Scene):
         elif isinstance(outcome, Explain):
             self.explain(outcome.probe, outcome.others)
         elif isinstance(outcome, Say):
-            self._complain(outcome.text)
+            self._refuse(outcome.text)
         self.stage.place_all(0.2 * self.factor)
         self._refresh()
 

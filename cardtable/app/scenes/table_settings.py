@@ -23,7 +23,7 @@ from cardtable.settings import (
 )
 
 from .. import theme
-from ..widgets import ScrollArea, Selector, TextField, Toggle, Widget, draw_text
+from ..widgets import ScrollArea, Selector, Stepper, TextField, Toggle, Widget, draw_text
 
 if TYPE_CHECKING:
     from .settings import SettingsScene
@@ -31,15 +31,17 @@ if TYPE_CHECKING:
 SEATS_SHOWN = 6
 PREVIEW = tuple(STANDARD.find(rank, suit) for rank, suit in ((10, "C"), (12, "D"), (13, "H"), (14, "S")))
 """A card of each suit, shown beside the deck's look."""
-NOTES = (
-    "A new game fills its seats in this order; any more are computers.",
-    "Sound effects are not in this version yet; the switch is kept for them.",
-)
+NOTES = ("A new game fills its seats in this order; any more are computers.",)
+VOLUMES = range(0, 101, 10)
 KINDS = ["human", *LEVELS]
 
 
 def _kind_label(kind: str) -> str:
     return "Human" if kind == "human" else f"Computer: {kind}"
+
+
+def _volume_label(volume: int) -> str:
+    return "Off" if volume == 0 else f"{volume}%"
 
 
 def _size_label(size: tuple[int, int]) -> str:
@@ -62,7 +64,8 @@ class TablePage:
             sizes = sorted([*sizes, tuple(st.window_size)])
         self.size = Selector(sizes, sizes.index(tuple(st.window_size)), self._size, _size_label)
         self.fullscreen = Toggle(app.fullscreen, self._fullscreen, ("Window", "Full screen"))
-        self.sound = Toggle(st.sound, self._sound)
+        volumes = sorted({*VOLUMES, st.volume})  # a volume set by hand between the steps is kept
+        self.volume = Stepper(volumes, st.volume, self._volume, _volume_label)
         self.back = Selector(list(CARD_BACKS), st.back_index, self._back, str.capitalize)
         self.four_color = Toggle(st.four_color, self._four_color, ("Two colours", "Four colours"))
         self.large_index = Toggle(st.large_index, self._large_index, ("Normal", "Large"))
@@ -72,7 +75,7 @@ class TablePage:
             ("Computers play", self.pace),
             ("Window size", self.size),
             ("Display (F11)", self.fullscreen),
-            ("Sound", self.sound),
+            ("Sound volume", self.volume),
             ("Card back", self.back),
             ("Suit colours", self.four_color),
             ("Card corners", self.large_index),
@@ -108,8 +111,9 @@ class TablePage:
         if value != self.app.fullscreen:
             self.app.toggle_fullscreen()
 
-    def _sound(self, value: bool) -> None:
-        self.app.settings.sound = value
+    def _volume(self, value: int) -> None:
+        self.app.set_volume(value)
+        self.app.sound.play("play")  # a sample at the new volume
 
     def _back(self, value: str) -> None:
         self.app.set_card_back(value)

@@ -4,7 +4,9 @@ Each event holds the table for the time its layout rule says (a hold
 before, a glide, a gap after), scaled by the animation speed. Once every
 event has played and every card has landed, the table takes the view those
 events led to (:meth:`Timeline.settle`), so the picture always ends where
-the rules say. The timeline knows no rules: it reads timings from the layout.
+the rules say. The timeline knows no rules: it reads timings from the layout,
+and the sound a rule names is played as its event's glide starts (a skipped
+animation plays none: a click does not set off every sound it skipped).
 """
 
 from __future__ import annotations
@@ -65,7 +67,8 @@ class Timeline:
     """Queued events for one table.
 
     ``play(event, live)`` is called for each as its turn comes (``live`` False
-    when a click skipped the animation: no need to announce it).
+    when a click skipped the animation: no need to announce it); ``sound(name)``
+    just before, for a live event whose rule names a sound.
     """
 
     def __init__(
@@ -75,12 +78,14 @@ class Timeline:
         factor: Callable[[], float],
         place: Callable[[float], None],
         play: Callable[[Event, bool], None],
+        sound: Callable[[str], None] | None = None,
     ) -> None:
         self.layout = layout
         self.model = model
         self.factor = factor
         self.place = place
         self.on_event = play
+        self.sound = sound
         self.clock = 0.0
         self.queue: deque[tuple[float, Event, float]] = deque()
         self.next_at = 0.0
@@ -107,9 +112,12 @@ class Timeline:
         self.next_at = max(self.next_at, self.clock)
 
     def _play(self, event: Event) -> None:
+        rule = timing_of(self.layout, event)
         changed = self.model.apply(event)
         if changed:
-            self.place(timing_of(self.layout, event).glide * self.factor())
+            self.place(rule.glide * self.factor())
+        if rule.sound and self.sound is not None:
+            self.sound(rule.sound)
         self.on_event(event, True)
 
     def step_tokens(self, dt: float) -> None:
