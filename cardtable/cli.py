@@ -25,6 +25,12 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"cardtable {__version__}")
     p.add_argument("--demo", metavar="GAME", help="watch computer players play GAME in a loop")
     p.add_argument("--seed", type=int, help="with --demo: the first game's seed")
+    p.add_argument(
+        "--seat",
+        type=int,
+        metavar="N",
+        help="with --demo: watch from seat N (1 is the first), its cards open",
+    )
     p.add_argument("--exit-after", type=float, metavar="SECONDS", help="close the window after SECONDS")
     p.add_argument("--screenshot", metavar="PNG", help="save the last frame to PNG when closing")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
@@ -67,7 +73,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "simulate":
             return _cmd_simulate(args)
         if args.demo is not None:
-            _check_demo(args.demo)
+            _check_demo(args.demo, args.seat)
+        elif args.seat is not None:
+            raise ValueError("--seat goes with --demo")
         replay = _read_replay(args.file) if args.command == "replay" else None
     except (KeyError, ValueError, OptionError, ConfigError) as exc:
         message = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
@@ -78,7 +86,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     from cardtable.app.app import launch
 
     shot = Path(args.screenshot) if args.screenshot else None
-    return launch(demo=args.demo, seed=args.seed, exit_after=args.exit_after, screenshot=shot, replay=replay)
+    watch = args.seat - 1 if args.seat is not None else None
+    return launch(
+        demo=args.demo,
+        seed=args.seed,
+        exit_after=args.exit_after,
+        screenshot=shot,
+        replay=replay,
+        watch=watch,
+    )
 
 
 def _read_replay(file: str):
@@ -93,8 +109,8 @@ def _read_replay(file: str):
         raise ValueError(f"{file}: not a replay Card Table can play ({exc})") from exc
 
 
-def _check_demo(game: str) -> None:
-    """Only games with a table layout can be shown; say which before a window opens."""
+def _check_demo(game: str, seat: int | None = None) -> None:
+    """Only games with a table layout can be shown, from a seat the demo has; say so before a window opens."""
     from cardtable.app.layout import playable_games
 
     spec = games.get(game)
@@ -104,6 +120,9 @@ def _check_demo(game: str) -> None:
             f"{spec.name} has no table in the app yet (play it headless with 'cardtable simulate'); "
             f"tables: {', '.join(tables)}"
         )
+    players = min(max(4, spec.min_players), spec.max_players)  # as TableScene.demo seats them
+    if seat is not None and not 1 <= seat <= players:
+        raise ValueError(f"--seat must be from 1 to {players} for a demo of {spec.name} (got {seat})")
 
 
 # -- games ---------------------------------------------------------------------

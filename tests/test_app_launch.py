@@ -64,6 +64,28 @@ def test_demo_loops_with_spectator_view():
     assert all(t.card is None for ref, ts in scene.model.zones.items() if ref[0] == "hand" for t in ts)
 
 
+@pytest.mark.parametrize("game", ["ugly", "ugo", "ugh", "ultimate-loser"])
+def test_a_demo_watched_from_a_seat_shows_that_seats_cards_and_takes_no_input(game):
+    from ui import click, key, make_app, run
+
+    app = make_app()
+    scene = TableScene.demo(app, game, 3, watch=1)
+    app.push(scene)
+    run(app, 3)
+    assert scene.viewer == 1 and scene.humans == []
+    hands = {ref: [t.card for t in ts] for ref, ts in scene.model.zones.items() if ref[0] == "hand"}
+    if hands:  # Ugh! has no hands: everything it deals lies open
+        assert hands[("hand", 1)] and None not in hands[("hand", 1)]  # the watched seat's cards, face up
+        others = [cards for ref, cards in hands.items() if ref != ("hand", 1) and cards]
+        assert others and all(None in cards for cards in others)  # not theirs (a card shown to all may be)
+    for _ in range(30):  # the computers decide for every seat: a click or a key changes nothing
+        assert not scene.my_turn and scene.legal() == ()
+        click(app, (app.size[0] // 2, app.size[1] - 60))
+        key(app, pygame.K_RETURN)
+        run(app, 0.2)
+    assert isinstance(app.stack.top, TableScene) and scene.match.game.to_dict()["actions"]
+
+
 @pytest.mark.parametrize("size", [(900, 540), (1920, 1080), (1100, 800)])
 def test_every_card_stays_in_the_window_at_any_size(size):
     from ui import make_app, run

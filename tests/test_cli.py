@@ -156,6 +156,9 @@ def test_simulate_options_from_the_command_line(capsys):
         (["simulate", "ugly", "--option", "rounds"], "KEY=VALUE"),
         (["games", "--options", "poker"], "no game 'poker'"),
         (["--demo", "poker"], "no game 'poker'"),
+        (["--demo", "ugly", "--seat", "5"], "--seat must be from 1 to 4"),
+        (["--demo", "ugh", "--seat", "0"], "--seat must be from 1 to 4"),
+        (["--seat", "1"], "--seat goes with --demo"),
     ],
 )
 def test_mistakes_exit_2_with_a_clear_message(capsys, args, words):

@@ -337,3 +337,22 @@ def test_pyinstaller_spec_builds_a_windowed_folder_carrying_the_data():
     launcher = (SPEC.parent / "launch.py").read_text(encoding="utf-8")
     assert "multiprocessing.freeze_support()" in launcher
     assert "from cardtable.gui import main" in launcher
+
+
+def test_the_readme_opens_with_the_screenshot_the_metainfo_shows():
+    """One small picture of a game in progress: first thing in the README, and the store page's."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    first = next(line for line in readme[1:] if line.strip())
+    picture = re.fullmatch(r"!\[[^\]]+\]\(([^)]+\.png)\)", first.strip())
+    assert picture, f"the README's first line after the title is not a picture: {first!r}"
+    path = ROOT / picture.group(1)
+    assert path.is_file() and path.stat().st_size < 150_000  # kept small
+    urls = [e.text for e in ET.parse(METAINFO).getroot().iter("image")]
+    assert urls and all(url.endswith("/" + picture.group(1)) for url in urls)
+    pygame.display.init()
+    image = pygame.image.load(str(path))
+    width, height = image.get_size()
+    assert (width, height) == (960, 540)
+    points = [(x, y) for x in range(0, width, 8) for y in range(0, height, 8)]
+    faces = sum(min(image.get_at(p)[:3]) > 225 for p in points)  # the paper of face-up cards
+    assert faces > len(points) * 0.08  # a table with cards open on it, not a blank frame

@@ -354,6 +354,7 @@ def launch(
     exit_after: float | None = None,
     screenshot: Path | None = None,
     replay=None,
+    watch: int | None = None,
 ) -> int:
     """Open the window and run (a demo, or a replay over the title); a crash is logged, exits non-zero."""
     path = setup_logging()
@@ -364,7 +365,7 @@ def launch(
         from .scenes.title import TitleScene
 
         if demo is not None:
-            app.push(TableScene.demo(app, demo, seed))
+            app.push(TableScene.demo(app, demo, seed, watch))
         else:
             app.push(TitleScene(app))
         if replay is not None:

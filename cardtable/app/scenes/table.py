@@ -62,8 +62,10 @@ class TableScene(TableInput, TableDrawing, Scene):
         setup: GameSetup,
         demo: bool = False,
         restored: tuple[Game, list[Event]] | None = None,
+        watch: int | None = None,
     ) -> None:
-        """``restored``: a saved game taken up again (its state and every event since the deal)."""
+        """``restored``: a saved game taken up again (its state and every event since the deal);
+        ``watch``: in a demo, the seat whose side of the table is shown, its cards open."""
         super().__init__(app)
         self.setup = setup
         self.demo = demo
@@ -83,7 +85,8 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.driver = TurnDriver(self.match, levels, seeds, app.worker, self.spec.id)
         self.humans = self.driver.humans
         self.keeper = Keeper(app.saver, app.data, self.match, self.names, levels, setup.variant, not demo)
-        self.viewer: int | None = self.driver.first_viewer()
+        self.watch = watch if demo and watch is not None and 0 <= watch < len(setup.seats) else None
+        self.viewer: int | None = self.watch if self.watch is not None else self.driver.first_viewer()
         self.clock = 0.0
         self.said = Announcer(self.layout)
         self.plates: list[pygame.Rect] = []  # where the name plates lie (the buttons and prompt keep clear)
@@ -108,11 +111,13 @@ class TableScene(TableInput, TableDrawing, Scene):
             self._replay_summaries()
 
     @classmethod
-    def demo(cls, app, game: str, seed: int | None = None) -> TableScene:
+    def demo(cls, app, game: str, seed: int | None = None, watch: int | None = None) -> TableScene:
+        """Computers playing ``game``, seen from the middle, or from seat ``watch`` with its cards open."""
         spec = games.get(game)
         players = min(max(4, spec.min_players), spec.max_players)
         seats = [SeatSetup(COMPUTER_NAMES[i], False) for i in range(players)]
-        return cls(app, GameSetup(game, seats, seed=seed if seed is not None else 1), demo=True)
+        setup = GameSetup(game, seats, seed=seed if seed is not None else 1)
+        return cls(app, setup, demo=True, watch=watch)
 
     @classmethod
     def from_save(cls, app, record: MatchRecord) -> TableScene:
@@ -156,6 +161,7 @@ class TableScene(TableInput, TableDrawing, Scene):
     def my_turn(self) -> bool:
         return (
             self.viewer is not None
+            and self.viewer in self.humans  # a watched computer decides for itself
             and self.viewer in self.view.to_act
             and not self.timeline.busy
             and self.summary is None
@@ -344,7 +350,7 @@ class TableScene(TableInput, TableDrawing, Scene):
             setup = GameSetup(
                 self.setup.game, self.setup.seats, self.setup.variant, self.seed + 1, self.setup.options
             )
-            self.app.replace(TableScene(self.app, setup, demo=True))
+            self.app.replace(TableScene(self.app, setup, demo=True, watch=self.watch))
             return
         from .results import ResultsScene
 
