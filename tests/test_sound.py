@@ -237,6 +237,28 @@ def test_no_audio_driver_at_all_is_not_an_error(tmp_path):
     assert "no sound: " in log and "closed with code 0" in log
 
 
+def test_the_audio_libraries_print_nothing_while_the_mixer_opens(tmp_path):
+    """Where the audio driver is there but the device is not (ALSA without a card), the libraries'
+    own complaints stay off the terminal; on a machine with sound there are none to begin with."""
+    import os
+    import subprocess
+    import sys
+
+    env = {
+        **os.environ,
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "alsa",
+        "XDG_STATE_HOME": str(tmp_path / "state"),
+    }
+    cmd = [sys.executable, "-m", "cardtable.cli", "--demo", "ugly", "--seed", "3", "--exit-after", "1"]
+    result = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert (
+        "ALSA lib" not in result.stderr
+        and "closed with code 0" in (tmp_path / "state" / "cardtable" / "log" / "cardtable.log").read_text()
+    )
+
+
 # -- the setting -----------------------------------------------------------------------------
 
 

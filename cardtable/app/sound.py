@@ -11,9 +11,12 @@ a soft patter rather than a roar.
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import os
+import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pygame
 
@@ -37,6 +40,34 @@ _FAILURES = (pygame.error, OSError, NotImplementedError)  # NotImplementedError:
 def gain(volume: int) -> float:
     """The mixer's gain (0 to 1) for a volume setting (0 to 100); a curve, so each step sounds alike."""
     return (max(0, min(100, volume)) / 100.0) ** 1.5
+
+
+@contextlib.contextmanager
+def _native_stderr_muted() -> Iterator[None]:
+    """Hush what the audio libraries print themselves while the mixer opens.
+
+    With no sound card, ALSA writes a dozen lines of its configuration errors
+    straight to file descriptor 2 before SDL gives up; the player already
+    logs the outcome, so a terminal should not show them. POSIX only; where
+    descriptor 2 cannot be redirected nothing changes.
+    """
+    saved = None
+    try:
+        if os.name == "posix":
+            sys.stderr.flush()
+            saved = os.dup(2)
+            with open(os.devnull, "wb") as null:
+                os.dup2(null.fileno(), 2)
+    except (OSError, AttributeError, ValueError):
+        if saved is not None:
+            os.close(saved)
+        saved = None
+    try:
+        yield
+    finally:
+        if saved is not None:
+            os.dup2(saved, 2)
+            os.close(saved)
 
 
 class SoundPlayer:
@@ -65,7 +96,8 @@ class SoundPlayer:
         try:
             if not pygame.mixer.get_init():
                 self._sounds.clear()  # sounds loaded for a mixer since closed are gone with it
-                pygame.mixer.init(frequency=22050, size=-16, channels=2, buffer=512)
+                with _native_stderr_muted():
+                    pygame.mixer.init(frequency=22050, size=-16, channels=2, buffer=512)
                 pygame.mixer.set_num_channels(CHANNELS)
         except _FAILURES as exc:
             log.info("no sound: %s", exc)
