@@ -68,14 +68,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     try:
+        if args.seat is not None and args.demo is None:
+            raise ValueError("--seat goes with --demo")
         if args.command == "games":
             return _cmd_games(args)
         if args.command == "simulate":
             return _cmd_simulate(args)
         if args.demo is not None:
             _check_demo(args.demo, args.seat)
-        elif args.seat is not None:
-            raise ValueError("--seat goes with --demo")
         replay = _read_replay(args.file) if args.command == "replay" else None
     except (KeyError, ValueError, OptionError, ConfigError) as exc:
         message = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)

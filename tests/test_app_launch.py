@@ -73,6 +73,7 @@ def test_a_demo_watched_from_a_seat_shows_that_seats_cards_and_takes_no_input(ga
     app.push(scene)
     run(app, 3)
     assert scene.viewer == 1 and scene.humans == []
+    assert scene.status_text().startswith(f"Watching {scene.names[1]}")  # not an order to the onlooker
     hands = {ref: [t.card for t in ts] for ref, ts in scene.model.zones.items() if ref[0] == "hand"}
     if hands:  # Ugh! has no hands: everything it deals lies open
         assert hands[("hand", 1)] and None not in hands[("hand", 1)]  # the watched seat's cards, face up

@@ -20,7 +20,7 @@ from cardtable.app.layout import load_layout
 from cardtable.app.scenes.privacy import PrivacyScene
 from cardtable.app.scenes.results import ResultsScene
 from cardtable.app.table.timeline import EVENT_NAMES, timing_of
-from cardtable.engine import Announced, Event, Gathered, Moved, Turned, ZoneRef
+from cardtable.engine import Announced, Event, Gathered, Moved, TrickWon, Turned, ZoneRef
 from ui import card_point, click, drag, make_app, table_game, tick, until, until_my_turn
 
 SOLO = [("You", True), ("Ada", False), ("Bo", False), ("Cy", False)]
@@ -176,12 +176,20 @@ def test_rarer_events_have_their_sounds_in_the_layouts(game, event, sound):
     assert timing_of(load_layout(game), event).sound == sound
 
 
-@pytest.mark.parametrize("game", list(RULES))
-def test_a_sound_tells_nothing_of_a_card_its_listener_cannot_see(game):
+def _every_count():
+    return [
+        (game, players)
+        for game in RULES
+        for players in range(games.get(game).min_players, games.get(game).max_players + 1)
+    ]
+
+
+@pytest.mark.parametrize(("game", "players"), _every_count())
+def test_a_sound_tells_nothing_of_a_card_its_listener_cannot_see(game, players):
     """The sound of an event is the same for every seat and without any card's face."""
     spec = games.get(game)
     layout = load_layout(game)
-    state = spec.new_game(4, seed=9)
+    state = spec.new_game(players, seed=9)
     rng = random.Random(9)
     events = list(state.opening_events)
     for _ in range(300):
@@ -192,7 +200,7 @@ def test_a_sound_tells_nothing_of_a_card_its_listener_cannot_see(game):
     hidden = 0
     for event in events:
         sound = timing_of(layout, event).sound
-        for seat in (None, *range(4)):
+        for seat in (None, *range(players)):
             seen = event.for_seat(seat)
             hidden += seen is not event
             assert timing_of(layout, seen).sound == sound
@@ -233,22 +241,53 @@ def test_the_turn_sound_comes_once_when_a_decision_comes_to_the_viewer(monkeypat
     until_my_turn(app, scene)
     assert heard.other.count("turn") == 1
     turns = 1
+    led_after_winning = 0
     for _ in range(30):  # the pass (three cards, one move each, one turn) and then tricks
         before_move_to_act = scene.viewer in game.to_act()
         assert before_move_to_act
+        tricks = sum(isinstance(e, TrickWon) for e in scene.match.log)
         scene.perform([scene.view.legal[0]])
         still_mine = scene.viewer in game.to_act()
+        won = sum(isinstance(e, TrickWon) for e in scene.match.log) > tricks
         for _ in range(3):
             tick(app)
         until_my_turn(app, scene)
-        if not still_mine:
+        if not still_mine or won:  # winning a trick and leading the next is a new turn too
             turns += 1
+            led_after_winning += still_mine and won
         assert heard.other.count("turn") == turns, f"phase {game.phase}"
         run_frames = heard.other.count("turn")
         for _ in range(5):
             tick(app)
         assert heard.other.count("turn") == run_frames, "asked again while waiting"
-    assert turns > 5
+    assert turns > 5 and led_after_winning  # the seed has the viewer win a trick and lead
+
+
+def test_a_refusal_in_pass_and_play_makes_no_sound_the_room_would_hear(monkeypatch):
+    app = make_app()
+    scene = table_game(app, [("Mia", True), ("Noor", True), ("Ada", False)], seed=21)
+    heard = Heard(app, scene, monkeypatch)
+    rng = random.Random(3)
+    for _ in range(600):
+        top = app.stack.top
+        if isinstance(top, PrivacyScene):
+            click(app, (640, 360))
+            continue
+        if not scene.my_turn:
+            tick(app)
+            continue
+        view = scene.view
+        if view.phase == "play" and view.info["lead_suit"] is not None:
+            legal = {a.card for a in view.legal}
+            illegal = [c for c in view.zone("hand", scene.viewer).known_cards if c not in legal]
+            if illegal:
+                break
+        scene.perform([rng.choice(view.legal)])
+    else:
+        raise AssertionError("never had to follow suit with another suit in hand")
+    drag(app, card_point(scene, illegal[0]), scene.zone_rect(("trick", scene.viewer)).center)
+    assert scene.status_text().startswith("You must follow")  # refused, and said on the screen
+    assert "illegal" not in heard.other
 
 
 def test_pass_and_play_sounds_the_turn_after_the_privacy_screen(monkeypatch):

@@ -159,6 +159,8 @@ def test_simulate_options_from_the_command_line(capsys):
         (["--demo", "ugly", "--seat", "5"], "--seat must be from 1 to 4"),
         (["--demo", "ugh", "--seat", "0"], "--seat must be from 1 to 4"),
         (["--seat", "1"], "--seat goes with --demo"),
+        (["--seat", "3", "simulate", "ugly", "--games", "1"], "--seat goes with --demo"),
+        (["--seat", "1", "games"], "--seat goes with --demo"),
     ],
 )
 def test_mistakes_exit_2_with_a_clear_message(capsys, args, words):

@@ -356,3 +356,16 @@ def test_the_readme_opens_with_the_screenshot_the_metainfo_shows():
     points = [(x, y) for x in range(0, width, 8) for y in range(0, height, 8)]
     faces = sum(min(image.get_at(p)[:3]) > 225 for p in points)  # the paper of face-up cards
     assert faces > len(points) * 0.08  # a table with cards open on it, not a blank frame
+
+
+def test_the_store_page_links_to_the_projects_homepage():
+    """The metainfo's homepage, bug tracker and screenshot live where pyproject says the project is."""
+    import tomllib
+
+    homepage = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["urls"]["Homepage"]
+    root = ET.parse(METAINFO).getroot()
+    urls = {u.get("type"): u.text for u in root.iter("url")}
+    assert urls["homepage"] == homepage and urls["bugtracker"].startswith(homepage + "/")
+    raw = homepage.replace("https://github.com/", "https://raw.githubusercontent.com/")
+    assert all(image.text.startswith(raw + "/") for image in root.iter("image"))
+    assert importlib.metadata.metadata("cardtable").get_all("Project-URL") == [f"Homepage, {homepage}"]

@@ -22,6 +22,8 @@ from cardtable.engine import (
     Event,
     Game,
     IllegalAction,
+    RoundEnded,
+    TrickWon,
     View,
     ZoneRef,
     format_prompt,
@@ -247,9 +249,12 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.said.complain(text, self.names, self.viewer, self.clock)
 
     def _refuse(self, text: str) -> None:
-        """A move the viewer tried is not allowed: say why, with the sound for it."""
+        """A move the viewer tried is not allowed: say why, with the sound for it. Not in
+        pass-and-play: the whole room hears it, and a refusal ("You must follow spades") can
+        tell the others what is in the hand."""
         self._complain(text)
-        self.sound("illegal")
+        if not self.driver.pass_and_play:
+            self.sound("illegal")
 
     def sound(self, name: str) -> None:
         """Ask the app's player for a sound (looked up each time: a test may listen in)."""
@@ -405,6 +410,8 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.pick = Pick()
         self.controls.menu = []
         self.panel = None
+        if any(isinstance(e, (TrickWon, RoundEnded)) for e in events):
+            self._turn_heard = None  # a trick or round won that leaves the viewer to lead is a new turn
         self.timeline.enqueue(self.seen(events), self.table_view())
         self._refresh()
         return True

@@ -39,6 +39,12 @@ class TableDrawing(_Base):
             # The prompt of the table on screen, not of a game animations have yet to catch up with.
             return format_prompt(prompt, self.names) if prompt else "Watching"
         text = format_prompt(prompt, self.names, self.viewer)
+        if self.watch is not None:  # a demo seen from a computer's seat: its words, not the onlooker's
+            return (
+                f"Watching {self.names[self.viewer]}: {text}"
+                if text
+                else f"Watching {self.names[self.viewer]}"
+            )
         if self.my_turn:
             resolver = self.resolver()
             dragged = [t.card for t in self.input.dragged()]
