@@ -52,6 +52,7 @@ class SeatRecord:
 
     name: str
     level: str | None = None
+    hints: int = 0  # hints the person asked for (kept so the statistics count them after Continue)
 
     @property
     def human(self) -> bool:
@@ -80,7 +81,10 @@ class MatchRecord:
             "version": SAVE_VERSION,
             "saved": self.saved,
             "variant": self.variant,
-            "seats": [{"name": s.name, "level": s.level} for s in self.seats],
+            "seats": [
+                {"name": s.name, "level": s.level, **({"hints": s.hints} if s.hints else {})}
+                for s in self.seats
+            ],
             "game": dict(self.game),
         }
 
@@ -104,7 +108,10 @@ class MatchRecord:
             level = s.get("level")
             if level is not None and not isinstance(level, str):
                 raise SaveError("a computer player in it has no level")
-            seats.append(SeatRecord(s["name"], level))
+            hints = s.get("hints", 0)
+            if not isinstance(hints, int) or isinstance(hints, bool) or hints < 0:
+                raise SaveError("a player's count of hints in it is not a count")
+            seats.append(SeatRecord(s["name"], level, hints))
         if game.get("players") != len(seats):
             raise SaveError("its players do not match its game")
         variant = data.get("variant")
@@ -383,5 +390,8 @@ def save_replay(folder: Path, record: MatchRecord, keep: int = 200) -> Path:
     return path
 
 
-def seats_of(names: Sequence[str], levels: Sequence[str | None]) -> tuple[SeatRecord, ...]:
-    return tuple(SeatRecord(n, lv) for n, lv in zip(names, levels, strict=True))
+def seats_of(
+    names: Sequence[str], levels: Sequence[str | None], hints: Sequence[int] | None = None
+) -> tuple[SeatRecord, ...]:
+    counts = hints if hints is not None else [0] * len(names)
+    return tuple(SeatRecord(n, lv, h) for n, lv, h in zip(names, levels, counts, strict=True))

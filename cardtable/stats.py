@@ -50,6 +50,7 @@ class SeatResult:
     score: float
     place: int  # 1 is first; equal results share a place
     won: bool
+    hints: int = 0  # hints the person asked for during the game
 
     @property
     def human(self) -> bool:
@@ -99,6 +100,7 @@ def record_of(
     variant: str,
     when: datetime | None = None,
     replay: str | None = None,
+    hints: Sequence[int] | None = None,
 ) -> GameRecord | None:
     """The record of a finished game; None if it is not over or nobody human played it.
 
@@ -113,8 +115,9 @@ def record_of(
     winners = set(game.winners())
     out_order = tuple(game.view(None).info.get("out_order", ()))
     place = places(scores, winners, game.spec.lower_scores_win, out_order)
+    counts = list(hints) if hints is not None else [0] * game.players
     seats = tuple(
-        SeatResult(str(names[s]), str(kinds[s]), scores[s], place[s], s in winners)
+        SeatResult(str(names[s]), str(kinds[s]), scores[s], place[s], s in winners, counts[s])
         for s in range(game.players)
     )
     stamp = (when or datetime.now()).isoformat(" ", "seconds")
@@ -139,9 +142,11 @@ class Totals:
     best: float | None = None
     streak: int = 0  # wins in a row up to the latest game
     best_streak: int = 0
+    hints: int = 0  # hints asked for, in all these games
 
-    def add(self, score: float, won: bool, lower_better: bool) -> None:
+    def add(self, score: float, won: bool, lower_better: bool, hints: int = 0) -> None:
         self.played += 1
+        self.hints += hints
         self.won += won
         self.score_sum += score
         if self.best is None or (score < self.best if lower_better else score > self.best):
@@ -181,7 +186,7 @@ class Statistics:
         for seat in record.humans:
             for rows in (opponents, ALL):
                 key = (seat.name, record.game, record.players, rows)
-                self.totals.setdefault(key, Totals()).add(seat.score, seat.won, lower_better)
+                self.totals.setdefault(key, Totals()).add(seat.score, seat.won, lower_better, seat.hints)
         self.records.append(record)
         del self.records[: max(0, len(self.records) - self.keep)]
 

@@ -5,10 +5,12 @@ The file is the app's own, rewritten atomically after every finished game::
     format: 1
     totals:     # running totals, one per player, game, table size and opponents
       - {player: Mia, game: ugly, players: 4, opponents: normal, played: 12, won: 5,
-         score_sum: 540, best: 78, streak: 2, best_streak: 3}
+         score_sum: 540, best: 78, streak: 2, best_streak: 3, hints: 4}
     games:      # the newest KEEP_GAMES finished games, oldest first
       - {game: ugly, players: 4, when: '2026-11-23 07:41:23', variant: standard, replay: null,
-         seats: [{name: Mia, kind: human, score: 45, place: 1, won: true}, ...]}
+         seats: [{name: Mia, kind: human, score: 45, place: 1, won: true, hints: 2}, ...]}
+
+``hints`` is left out where it is 0 (and files written before hints were counted read as 0).
 
 A file that cannot be used (not YAML, a ``!!python`` tag, wrong types, an
 unknown key) is reported with its line, then *set aside* under a new name
@@ -40,7 +42,8 @@ log = logging.getLogger("cardtable")
 
 _TOP_KEYS = ("format", "totals", "games")
 _GAME_KEYS = ("game", "players", "when", "variant", "replay", "seats")
-_SEAT_KEYS = ("name", "kind", "score", "place", "won")
+_SEAT_KEYS = ("name", "kind", "score", "place", "won", "hints")
+_SEAT_REQUIRED = _SEAT_KEYS[:-1]
 _TOTAL_KEYS = (
     "player",
     "game",
@@ -52,7 +55,9 @@ _TOTAL_KEYS = (
     "best",
     "streak",
     "best_streak",
+    "hints",
 )
+_TOTAL_REQUIRED = _TOTAL_KEYS[:-1]
 
 
 # -- reading -------------------------------------------------------------------------
@@ -125,7 +130,7 @@ def _game(check: _Checker, i: int, body: Any) -> GameRecord:
     seats = []
     for j, seat in enumerate(seats_body):
         where: KeyPath = (*at, "seats", j)
-        seat = check.mapping(where, seat, _SEAT_KEYS, _SEAT_KEYS)
+        seat = check.mapping(where, seat, _SEAT_KEYS, _SEAT_REQUIRED)
         seats.append(
             SeatResult(
                 check.text((*where, "name"), seat["name"]),
@@ -133,6 +138,7 @@ def _game(check: _Checker, i: int, body: Any) -> GameRecord:
                 check.number((*where, "score"), seat["score"]),
                 check.count((*where, "place"), seat["place"], 1, players),
                 check.flag((*where, "won"), seat["won"]),
+                check.count((*where, "hints"), seat.get("hints", 0)),
             )
         )
     replay = body.get("replay")
@@ -150,7 +156,7 @@ def _game(check: _Checker, i: int, body: Any) -> GameRecord:
 
 def _total(check: _Checker, i: int, body: Any) -> tuple[tuple[str, str, int, str], Totals]:
     at: KeyPath = ("totals", i)
-    body = check.mapping(at, body, _TOTAL_KEYS, _TOTAL_KEYS)
+    body = check.mapping(at, body, _TOTAL_KEYS, _TOTAL_REQUIRED)
     key = (
         check.text((*at, "player"), body["player"]),
         check.text((*at, "game"), body["game"]),
@@ -167,6 +173,7 @@ def _total(check: _Checker, i: int, body: Any) -> tuple[tuple[str, str, int, str
         check.number((*at, "best"), body["best"]),
         streak,
         check.count((*at, "best_streak"), body["best_streak"], streak, won),
+        check.count((*at, "hints"), body.get("hints", 0)),
     )
     return key, totals
 
@@ -236,7 +243,10 @@ def _flow(pairs: dict[str, Any]) -> str:
 
 def _record_line(r: GameRecord) -> str:
     seats = [
-        _flow({"name": s.name, "kind": s.kind, "score": s.score, "place": s.place, "won": s.won})
+        _flow(
+            {"name": s.name, "kind": s.kind, "score": s.score, "place": s.place, "won": s.won}
+            | ({"hints": s.hints} if s.hints else {})
+        )
         for s in r.seats
     ]
     return _flow(
@@ -259,6 +269,8 @@ def statistics_yaml(stats: Statistics) -> str:
         pairs = {"player": player, "game": game, "players": players, "opponents": opponents}
         pairs |= {"played": t.played, "won": t.won, "score_sum": t.score_sum, "best": t.best}
         pairs |= {"streak": t.streak, "best_streak": t.best_streak}
+        if t.hints:
+            pairs["hints"] = t.hints
         lines.append(f"  - {_flow(pairs)}")
     lines.append("games:" + ("" if stats.records else " []"))
     lines += [f"  - {_record_line(r)}" for r in stats.records]
@@ -342,13 +354,15 @@ class StatsFile:
         kinds: Sequence[str],
         variant: str,
         replay: str | None = None,
+        hints: Sequence[int] | None = None,
     ) -> GameRecord | None:
         """Count a finished game and save; a game with no human seat is not counted (None).
 
-        ``kinds``: per seat, ``"human"`` or the computer's level. A failure to
-        save becomes a notice; the game still counts for as long as the app runs.
+        ``kinds``: per seat, ``"human"`` or the computer's level; ``hints``: per
+        seat, the hints asked for. A failure to save becomes a notice; the game
+        still counts for as long as the app runs.
         """
-        record = record_of(game, names, kinds, variant, replay=replay)
+        record = record_of(game, names, kinds, variant, replay=replay, hints=hints)
         if record is None:
             return None
         if self._changed_on_disk():

@@ -251,3 +251,19 @@ def test_dates_read_as_days():
     assert when_text("2026-10-19 00:53:10", date(2026, 11, 23)) == "19 Oct 00:53"
     assert when_text("2025-01-05 10:00:00", date(2026, 11, 23)) == "5 Jan 2025"
     assert when_text("last tuesday", date(2026, 11, 23)) == "last tuesday"
+
+
+def test_the_hints_asked_for_show_beside_the_table():
+    app = filled_app()
+    scene = open_statistics(app)
+    tick(app)
+    assert scene.players == 3 and scene.hints_text() == ""  # none asked for yet: nothing said
+    game = games.get("ugly").new_game(3, seed=99)
+    play_out_game = random.Random(2)
+    while not game.is_over():
+        seat = play_out_game.choice(game.to_act())
+        game.apply(seat, play_out_game.choice(game.legal_actions(seat)))
+    app.stats.record(game, ["Mia", "Ada", "Bo"], ["human", "easy", "easy"], "standard", hints=[3, 0, 0])
+    scene = open_statistics(app)
+    tick(app)
+    assert scene.players == 3 and scene.hints_text() == "3 hints asked for at these tables"

@@ -321,3 +321,21 @@ def test_parse_errors_name_the_key():
     with pytest.raises(ConfigError) as err:
         parse_statistics(parse_yaml(text, "s.yaml"))
     assert err.value.line == 3 and err.value.key == "games.0.extra"
+
+
+def test_hints_are_counted_written_and_read_back_and_old_files_count_none():
+    seats = (SeatResult("Mia", "human", 30, 1, True, 3), SeatResult("Ada", "hard", 20, 2, False))
+    stats = Statistics()
+    stats.add(GameRecord("ugly", 2, "2026-11-23 07:41:23", "standard", seats))
+    stats.add(GameRecord("ugly", 2, "2026-11-23 08:00:00", "standard", (seats[0], seats[1])))
+    [(_, row), (_, every)] = stats.table("Mia", "ugly", 2)
+    assert row.hints == every.hints == 6
+    text = statistics_yaml(stats)
+    assert "hints: 3" in text and "hints: 6" in text and text.count("hints:") == 4  # none written as 0
+    back = parse_statistics(parse_yaml(text, "statistics.yaml"))
+    assert back.records == stats.records and back.totals == stats.totals
+    old = text.replace(", hints: 3", "").replace(", hints: 6", "")
+    assert "hints" not in old
+    assert all(t.hints == 0 for t in parse_statistics(parse_yaml(old, "statistics.yaml")).totals.values())
+    with pytest.raises(ConfigError, match="hints"):
+        parse_statistics(parse_yaml(text.replace("hints: 3", "hints: -1", 1), "statistics.yaml"))

@@ -47,6 +47,7 @@ class Worker:
         self._requests: Any = None
         self._answers: Any = None
         self._ticket = 0
+        self._ready: dict[int, tuple[int, Any, str | None]] = {}  # answers taken for another asker
 
     def start(self) -> None:
         if self._process is None:
@@ -70,6 +71,19 @@ class Worker:
             return self._answers.get_nowait()
         except queue.Empty:
             return None
+
+    def take(self, ticket: int) -> tuple[Any, str | None] | None:
+        """The answer to ``ticket`` once it is ready: (action, error). Answers for other tickets
+        (a computer's move while a hint is thought about, or the reverse) wait for their asker."""
+        while ticket not in self._ready:
+            answer = self.poll()
+            if answer is None:
+                return None
+            self._ready[answer[0]] = answer
+            if len(self._ready) > 64:  # answers nobody will ask for (a game left): the oldest go
+                del self._ready[min(self._ready)]
+        _, action, error = self._ready.pop(ticket)
+        return action, error
 
     def close(self) -> None:
         if self._process is not None:

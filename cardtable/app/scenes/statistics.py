@@ -54,7 +54,7 @@ COLUMNS = [
     ("Best streak", 102),
 ]
 # The list of recent games: when, variant, opponents, score, place, result.
-RECENT = [("When", 122), ("Variant", 140), ("Opponents", 130), ("", 124), ("Place", 70), ("", 48)]
+RECENT = [("When", 112), ("Variant", 138), ("Opponents", 144), ("", 116), ("Place", 70), ("", 48)]
 WATCH_W = 62  # the Watch button at the end of a recent game's row that has its replay
 """The score's heading is the game's word for it ("Penalty points")."""
 
@@ -178,6 +178,12 @@ class StatisticsScene(Scene):
             return []
         rows = self.stats.table(self.player, self.game, self.players)
         return rows if len(rows) > 2 else rows[:1]
+
+    def hints_text(self) -> str:
+        """The hints asked for at these tables, all opponents together ("" when none)."""
+        rows = self.stats.table(self.player, self.game, self.players) if self.players else []
+        used = rows[-1][1].hints if rows else 0
+        return f"{used} hint{'s' if used != 1 else ''} asked for at these tables" if used else ""
 
     def history(self) -> list[tuple[GameRecord, SeatResult]]:
         return self.stats.history(self.player, self.game, self.players) if self.players else []
@@ -392,6 +398,10 @@ class StatisticsScene(Scene):
         self._text(
             surface, "Recent games", 18, (rect.left + round(18 * s), rect.top + round(12 * s)), style="bold"
         )
+        hints = self.hints_text()  # beside the short heading: the table's own title can be long
+        if hints:
+            corner = (rect.right - round(18 * s), rect.top + round(14 * s))
+            self._text(surface, hints, 15, corner, theme.MUTED, anchor="topright")
         xs = self._columns(rect, RECENT)
         y = rect.top + round(44 * s)
         headings = [h or score_word(self.game).capitalize() for h, _ in RECENT[:-1]]

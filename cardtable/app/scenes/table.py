@@ -39,6 +39,7 @@ from ..table.announcer import Announcer
 from ..table.controls import Control, Controls
 from ..table.driver import Acted, Finished, HandOver, TurnDriver
 from ..table.gamelog import LogLine, log_lines
+from ..table.hint import Hinter
 from ..table.hud import Hud, plate_rects
 from ..table.input import Input
 from ..table.keeper import Keeper
@@ -87,6 +88,7 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.driver = TurnDriver(self.match, levels, seeds, app.worker, self.spec.id)
         self.humans = self.driver.humans
         self.keeper = Keeper(app.saver, app.data, self.match, self.names, levels, setup.variant, not demo)
+        self.hinter = Hinter(app.worker, self.spec.id, self.seed)
         self.watch = watch if demo and watch is not None and 0 <= watch < len(setup.seats) else None
         self.viewer: int | None = self.watch if self.watch is not None else self.driver.first_viewer()
         self.clock = 0.0
@@ -126,11 +128,14 @@ class TableScene(TableInput, TableDrawing, Scene):
         """Sit down again at a saved game (raises ``SaveError`` if it cannot be replayed)."""
         restored = record.restore()
         seats = [SeatSetup(s.name, s.human, s.level or "normal") for s in record.seats]
+        hints = [s.hints for s in record.seats]
         data = record.game
         setup = GameSetup(
             data["game"], seats, record.variant or "standard", data["seed"], dict(data["options"])
         )
-        return cls(app, setup, restored=restored)
+        scene = cls(app, setup, restored=restored)
+        scene.keeper.hints = hints
+        return scene
 
     def enter(self) -> None:
         if self.driver.pass_and_play and self.viewer is None:
@@ -299,6 +304,7 @@ class TableScene(TableInput, TableDrawing, Scene):
         self._idle = idle
         if not self.animating and not self.input.dragging and self.summary is None:
             self._advance()
+        self._collect_hint()
         self._chime_turn()
         self.keeper.save()
         if self.keeper.problem and self.keeper.problem != self._save_problem:
@@ -362,7 +368,9 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.replay_path = self.keeper.finished()
         kinds = [s.kind for s in self.setup.seats]  # "human" or a computer's level
         replay = self.replay_path.name if self.replay_path is not None else None
-        self.app.stats.record(self.match.game, self.names, kinds, self.setup.variant, replay)
+        self.app.stats.record(
+            self.match.game, self.names, kinds, self.setup.variant, replay, self.keeper.hints
+        )
         final = self.table_view()
         self.app.replace(
             ResultsScene(
@@ -448,6 +456,44 @@ class TableScene(TableInput, TableDrawing, Scene):
         elif isinstance(outcome, Say):
             self._refuse(outcome.text)
         self.stage.place_all(0.2 * self.factor)
+        self._refresh()
+
+    @property
+    def can_hint(self) -> bool:
+        """Hints are for one person against computers (at a shared screen they would show a hand)."""
+        return len(self.humans) == 1 and not self.demo and not self.match.over
+
+    @property
+    def moment(self) -> int:
+        """How far the game has gone (its events so far): a hint holds for one moment only."""
+        return len(self.match.log)
+
+    def hint(self) -> bool:
+        """Ask for the move the hard computer would make here; it shows when the worker answers."""
+        if not self.can_hint:
+            self._complain("Hints are for one person playing against computers")
+            return False
+        if not self.my_turn:
+            self._complain("A hint is for your turn")
+            return False
+        self.hinter.ask(self.viewer, self.view, self.moment)
+        return True
+
+    def hint_now(self) -> Action | None:
+        """The hint on the table, while the decision it is for is still the viewer's to make."""
+        return self.hinter.current(self.moment) if self.my_turn else None
+
+    def _collect_hint(self) -> None:
+        if self.hinter.asked is None:
+            return
+        action = self.hinter.collect(self.moment, self.view.legal if self.my_turn else ())
+        if action is None:
+            return
+        self.keeper.hints[self.viewer] += 1  # counted in the statistics, kept through Continue
+        self.match.changed = True
+        resolver = self.resolver()
+        if action.card is not None and action.card in resolver.pickable():
+            self.pick = Pick((), action.card)  # lifted and glowing: Enter (or a click) plays it
         self._refresh()
 
     @property
@@ -541,6 +587,12 @@ class TableScene(TableInput, TableDrawing, Scene):
             items.append(Control(confirm, None, "confirm"))
         if self.can_undo:
             items.append(Control(Button("Undo (Ctrl+Z)", self.undo, size=16), None, "panel"))
+        if self.can_hint and self.my_turn:
+            items.append(Control(Button("Hint (H)", self.hint, size=16), None, "aside", "h"))
+        hinted = self.hint_now()
+        for item in items:
+            if hinted is not None and item.action == hinted:
+                item.button.primary = True  # the hinted button stands out
         items.append(Control(Button("Log (G)", self.open_log, size=16), None, "panel", "g"))
         for panel in self.layout.panels:
             if self.view.info.get(panel.key):

@@ -34,6 +34,12 @@ class TableDrawing(_Base):
             return self.said.error[0]
         if self.view.over:
             return "Game over"
+        if self.my_turn and self.hinter.pending(self.moment):
+            return "Finding a hint..."
+        hinted = self.hint_now()
+        if hinted is not None and not self.input.dragged() and not self.pick.cards:
+            key = " - press Enter" if hinted.card is not None and hinted.card == self.pick.focus else ""
+            return f"Hint: {self.label(hinted)}{key}"
         prompt = self.view.prompt
         if self.viewer is None:
             # The prompt of the table on screen, not of a game animations have yet to catch up with.
@@ -74,8 +80,13 @@ class TableDrawing(_Base):
         moving = [t.card for t in dragged if t.card is not None]
         aim = moving or list(self.pick.cards) or ([self.pick.focus] if self.pick.focus is not None else [])
         targets = []
+        hinted = self.hint_now()
+        if hinted is not None and hinted.target is not None and aim == [hinted.card]:
+            aim_targets = [hinted.target]  # the hint's own target, not every place the card may go
+        else:
+            aim_targets = resolver.targets(aim) if self.my_turn and aim else []
         if self.my_turn and aim:
-            for target in resolver.targets(aim):
+            for target in aim_targets:
                 rect = self.stage.target_rect(target, self.view)
                 if rect is not None:
                     targets.append(rect)

@@ -99,6 +99,9 @@ class TableInput(_Base):
             if not self.undo():
                 self._complain("Nothing to undo" if len(self.humans) == 1 else "No undo in pass-and-play")
             return True
+        if event.key == pygame.K_h and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT) and not self.demo:
+            self.hint()  # says why when there is no hint to be had (not your turn, pass-and-play)
+            return True
         if event.key == pygame.K_F1:  # the rules (U-G-O's card roles) one key away, as the sources ask
             from .rules import RulesScene
 
@@ -120,6 +123,10 @@ class TableInput(_Base):
         if isinstance(intent, Toggle):
             if tap is not None:
                 self.intent(tap)
+            return True
+        hinted = self.hint_now()
+        if isinstance(intent, Enter) and hinted is not None and hinted.card == focus and not self.pick.cards:
+            self.perform([hinted])  # the hint's very move, where the card alone could mean several
             return True
         if isinstance(intent, Enter):
             self.intent(enter(self.resolver(), self.pick, self.view.select, tap))

@@ -22,7 +22,7 @@ from ..widgets import Button
 class Control:
     button: Button
     action: Action | None = None  # None: Confirm or a panel button
-    role: str = "action"  # action, confirm or panel
+    role: str = "action"  # action (numbered 1-9), confirm, aside (in the row, unnumbered: Hint) or panel
     key: str = ""
 
 

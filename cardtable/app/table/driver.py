@@ -114,13 +114,13 @@ class TurnDriver:
 
     def _collect(self) -> Step:
         """Take a decision the worker has finished (the table kept drawing meanwhile)."""
-        answer = self.worker.poll()
-        if answer is None or self.thinking is None:
+        if self.thinking is None:
             return None
-        ticket, action, error = answer
         want, seat = self.thinking
-        if ticket != want:
-            return None  # an answer for a game that has since been left
+        answer = self.worker.take(want)
+        if answer is None:
+            return None
+        action, error = answer
         self.thinking = None
         agent = self.match.seats[seat].agent
         if action is not None:

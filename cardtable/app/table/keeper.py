@@ -39,12 +39,13 @@ class Keeper:
         self.levels = levels
         self.variant = variant
         self.enabled = enabled
+        self.hints = [0] * len(names)  # per seat: hints asked for (the statistics count them)
         if enabled:
             match.changed = True  # a game begun is a game to continue, even before its first move
 
     def record(self) -> MatchRecord:
         return MatchRecord(
-            seats_of(self.names, self.levels), self.variant, self.match.game.to_dict(), stamp()
+            seats_of(self.names, self.levels, self.hints), self.variant, self.match.game.to_dict(), stamp()
         )
 
     def save(self) -> None:
