@@ -296,3 +296,38 @@ def test_search_makes_its_own_simultaneous_choice(paired):
         agent = _fast(ISMCTSAgent(spec, seed, guard=0.0, paired=paired), iterations=30)
         choices.add(agent.choose(view))
     assert len(choices) > 1  # searched, not always the first shape
+
+
+def _every_count():
+    out = []
+    for spec in games.all_specs():
+        counts = sorted({spec.min_players, *range(spec.min_players, min(spec.max_players, 6) + 1)})
+        if spec.max_players > 6:
+            counts += [8, spec.max_players]  # Ugh! with two decks
+        out += [(spec.id, n) for n in counts]
+    return out
+
+
+@pytest.mark.parametrize(("game_id", "players"), _every_count())
+def test_hard_decides_alike_in_worlds_that_differ_only_in_what_the_seat_cannot_see(game_id, players):
+    """Another world dealt from the seat's own view (hidden cards elsewhere) gets the same decision:
+    the search never reads a card the seat was not shown, in any game at any table size."""
+    compared = differed = 0
+    for seed in range(40):
+        spec, game = _midgame(game_id, players, seed, 8 + seed * 5)
+        if game.is_over():
+            continue
+        seat = game.to_act()[0]
+        view = game.view(seat)
+        if len(view.legal) < 2:
+            continue
+        other = spec.determinize(view, random.Random(seed))
+        assert other.view(seat).legal == view.legal
+        differed += other.to_dict() != game.to_dict()
+        first = _fast(make_agent("hard", spec, 5), iterations=30).choose(view)
+        second = _fast(make_agent("hard", spec, 5), iterations=30).choose(other.view(seat))
+        assert first == second, f"seed {seed}: {first} in the real world, {second} in another"
+        compared += 1
+        if compared == 3:
+            break
+    assert compared >= 2 and differed >= 1
