@@ -42,6 +42,55 @@ def random_games(spec, players: int, n: int, seed: int) -> tuple[float, int, int
     return time.perf_counter() - start, rounds, actions
 
 
+def openspiel_deals(n: int, seed: int) -> float:
+    """Seconds for ``n`` random Hearts deals in OpenSpiel (C++ rules driven from Python, as ours are).
+
+    The same loop as :func:`random_games`: chance outcomes and moves drawn with
+    Python's ``random``, through the public API (``legal_actions``, ``apply_action``).
+    """
+    import pyspiel
+
+    game = pyspiel.load_game("hearts")
+    rng = random.Random(seed)
+    choice = rng.choice
+    start = time.perf_counter()
+    for _ in range(n):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(choice(state.chance_outcomes())[0])
+            else:
+                state.apply_action(choice(state.legal_actions()))
+    return time.perf_counter() - start
+
+
+def versus_openspiel(runs: int, ugly_games: int, deals: int) -> int:
+    """Ugly rounds per second over OpenSpiel Hearts deals per second, measured in turn in one process."""
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        print("OpenSpiel is not installed: pip install -e '.[benchmarks]'", file=sys.stderr)
+        return 2
+    spec = games.get("ugly")
+    print(f"Ugly (4 players, rounds) against OpenSpiel Hearts (deals), {runs} runs, taking turns")
+    ratios = []
+    for r in range(runs):
+        seconds, rounds, _ = random_games(spec, 4, ugly_games, seed=r + 1)
+        ours = rounds / seconds
+        theirs = deals / openspiel_deals(deals, seed=r + 1)
+        ratios.append(ours / theirs)
+        print(
+            f"  run {r + 1}: Ugly {ours:7.0f} rounds/s   OpenSpiel {theirs:7.0f} deals/s"
+            f"   ratio {ratios[-1]:.2f}"
+        )
+    ratios.sort()
+    print(
+        f"  ratio median {statistics.median(ratios):.2f}"
+        f" (from {ratios[0]:.2f} to {ratios[-1]:.2f}); target 1.0"
+    )
+    return 0
+
+
 def sample_states(spec, players: int, n: int, seed: int) -> list:
     """``n`` games stopped at random points, for clone and determinize."""
     rng = random.Random(seed)
@@ -73,7 +122,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", default="ugly", choices=games.ids())
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=400, help="complete games per run")
+    parser.add_argument(
+        "--vs-openspiel", action="store_true", help="Ugly rounds/s over OpenSpiel Hearts deals/s, in turn"
+    )
     args = parser.parse_args(argv)
+    if args.vs_openspiel:
+        return versus_openspiel(3, 100 if args.quick else 400, 500 if args.quick else 3000)
     spec = games.get(args.game)
     runs, per_run = (3, max(1, args.games // 4)) if args.quick else (7, args.games)
 
