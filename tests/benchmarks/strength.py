@@ -33,6 +33,9 @@ from pathlib import Path
 from cardtable import games
 from cardtable.simulate import _run_one, default_workers, derive_seed, percentile
 
+MIN_DEALS = 30
+"""Fewer pairs than this give no verdict: the normal approximation of the interval needs them."""
+
 CAP = 0.85
 """A searched decision taking this long (seconds) ran into the search's time cap (0.9 s)."""
 
@@ -97,14 +100,17 @@ def report(records: list[dict]) -> str:
         diff = [h - n for h, n in zip(hard, normal, strict=True)]
         h_mean, h_lo, h_hi = interval(hard)
         d_mean, d_lo, d_hi = interval(diff)
-        verdict = "stronger" if d_lo > 0 else "WEAKER" if d_hi < 0 else "no clear difference"
+        if len(pairs) < MIN_DEALS:
+            verdict = f"too few deals (under {MIN_DEALS})"
+        else:
+            verdict = "stronger" if d_lo > 0 else "WEAKER" if d_hi < 0 else "no clear difference"
         times = [t for p in pairs for t in p["hard"]["times"]]
         capped = sum(t >= CAP for t in times) / len(times) if times else 0.0
         mean_t = sum(times) / len(times) if times else 0.0
         lines.append(
             f"| {games.get(game).name} | {players} | {len(pairs)} "
             f"| {h_mean:.1%} ({max(0, h_lo):.1%}-{min(1, h_hi):.1%}) | {sum(normal) / len(normal):.1%} "
-            f"| {1 / players:.1%} | {d_mean:+.1%} ({d_lo:+.1%} to {d_hi:+.1%}) | {verdict} "
+            f"| {1 / players:.1%} | {d_mean:+.1%} ({max(-1, d_lo):+.1%} to {min(1, d_hi):+.1%}) | {verdict} "
             f"| {mean_t:.2f} / {percentile(times, 95):.2f} s | {capped:.0%} |"
         )
     return "\n".join(lines)
