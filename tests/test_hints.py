@@ -88,12 +88,18 @@ def test_enter_plays_the_hinted_card():
     assert scene.match.game.to_dict()["actions"][-1][1] == chosen.to_dict()
 
 
-def test_a_hint_for_a_decision_already_made_is_not_shown():
+def _asked_for_a_hint():
+    """Solo Ugly at the person's first decision, H pressed, the (fake) worker not yet answering."""
     app = make_app()
     scene = table_game(app, SOLO["ugly"], seed=7)
     worker = scene.hinter.worker = FakeWorker()
     until_my_turn(app, scene)
     key(app, pygame.K_h)
+    return app, scene, worker
+
+
+def test_a_hint_for_a_decision_already_made_is_not_shown():
+    app, scene, worker = _asked_for_a_hint()
     legal = scene.view.legal
     scene.perform([legal[0]])  # the person decided before the hint came
     worker.answers[1] = (legal[-1], None)
@@ -104,11 +110,7 @@ def test_a_hint_for_a_decision_already_made_is_not_shown():
 
 
 def test_a_failed_search_shows_no_hint_and_the_game_goes_on():
-    app = make_app()
-    scene = table_game(app, SOLO["ugly"], seed=7)
-    worker = scene.hinter.worker = FakeWorker()
-    until_my_turn(app, scene)
-    key(app, pygame.K_h)
+    app, scene, worker = _asked_for_a_hint()
     worker.answers[1] = (None, "Traceback: the search fell over")
     tick(app)
     assert scene.hint_now() is None and scene.hinter.asked is None and scene.my_turn

@@ -219,7 +219,8 @@ def _close_summary(app, scene):
     return each
 
 
-def test_no_audio_driver_at_all_is_not_an_error(tmp_path):
+def _demo(tmp_path, audio_driver: str, game: str, seconds: str):
+    """A real app process on a demo with the given audio driver: its result and its log."""
     import os
     import subprocess
     import sys
@@ -227,36 +228,25 @@ def test_no_audio_driver_at_all_is_not_an_error(tmp_path):
     env = {
         **os.environ,
         "SDL_VIDEODRIVER": "dummy",
-        "SDL_AUDIODRIVER": "no-such-driver",
+        "SDL_AUDIODRIVER": audio_driver,
         "XDG_STATE_HOME": str(tmp_path / "state"),
     }
-    cmd = [sys.executable, "-m", "cardtable.cli", "--demo", "ugh", "--seed", "3", "--exit-after", "2"]
+    cmd = [sys.executable, "-m", "cardtable.cli", "--demo", game, "--seed", "3", "--exit-after", seconds]
     result = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
-    log = (tmp_path / "state" / "cardtable" / "log" / "cardtable.log").read_text()
+    return result, (tmp_path / "state" / "cardtable" / "log" / "cardtable.log").read_text()
+
+
+def test_no_audio_driver_at_all_is_not_an_error(tmp_path):
+    _, log = _demo(tmp_path, "no-such-driver", "ugh", "2")
     assert "no sound: " in log and "closed with code 0" in log
 
 
 def test_the_audio_libraries_print_nothing_while_the_mixer_opens(tmp_path):
     """Where the audio driver is there but the device is not (ALSA without a card), the libraries'
     own complaints stay off the terminal; on a machine with sound there are none to begin with."""
-    import os
-    import subprocess
-    import sys
-
-    env = {
-        **os.environ,
-        "SDL_VIDEODRIVER": "dummy",
-        "SDL_AUDIODRIVER": "alsa",
-        "XDG_STATE_HOME": str(tmp_path / "state"),
-    }
-    cmd = [sys.executable, "-m", "cardtable.cli", "--demo", "ugly", "--seed", "3", "--exit-after", "1"]
-    result = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=60)
-    assert result.returncode == 0, result.stderr
-    assert (
-        "ALSA lib" not in result.stderr
-        and "closed with code 0" in (tmp_path / "state" / "cardtable" / "log" / "cardtable.log").read_text()
-    )
+    result, log = _demo(tmp_path, "alsa", "ugly", "1")
+    assert "ALSA lib" not in result.stderr and "closed with code 0" in log
 
 
 # -- the setting -----------------------------------------------------------------------------

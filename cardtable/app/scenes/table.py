@@ -52,13 +52,14 @@ from ..table.timeline import Timeline
 from ..tokens import TableModel
 from ..widgets import Button
 from .newgame import COMPUTER_NAMES, GameSetup, SeatSetup
+from .table_assist import TableAssist
 from .table_drawing import TableDrawing
 from .table_input import TableInput
 
 SUMMARY_SECONDS = 4.0  # how long a table of computers shows a round's summary
 
 
-class TableScene(TableInput, TableDrawing, Scene):
+class TableScene(TableAssist, TableInput, TableDrawing, Scene):
     def __init__(
         self,
         app,
@@ -253,28 +254,6 @@ class TableScene(TableInput, TableDrawing, Scene):
     def _complain(self, text: str) -> None:
         self.said.complain(text, self.names, self.viewer, self.clock)
 
-    def _refuse(self, text: str) -> None:
-        """A move the viewer tried is not allowed: say why, with the sound for it. Not in
-        pass-and-play: the whole room hears it, and a refusal ("You must follow spades") can
-        tell the others what is in the hand."""
-        self._complain(text)
-        if not self.driver.pass_and_play:
-            self.sound("illegal")
-
-    def sound(self, name: str) -> None:
-        """Ask the app's player for a sound (looked up each time: a test may listen in)."""
-        self.app.sound.play(name)
-
-    def _chime_turn(self) -> None:
-        """The turn sound once when a decision comes to the viewer (again after it went elsewhere),
-        not for each move of a turn of several; only from the view, so it tells nothing hidden."""
-        if self.my_turn:
-            if self._turn_heard != self.viewer:
-                self._turn_heard = self.viewer
-                self.sound("turn")
-        elif self.viewer is None or self.viewer not in self.view.to_act:
-            self._turn_heard = None
-
     def skip_animation(self) -> None:
         """Play every queued event at once and put every card in its place."""
         view = self.timeline.skip()
@@ -457,68 +436,6 @@ class TableScene(TableInput, TableDrawing, Scene):
             self._refuse(outcome.text)
         self.stage.place_all(0.2 * self.factor)
         self._refresh()
-
-    @property
-    def can_hint(self) -> bool:
-        """Hints are for one person against computers (at a shared screen they would show a hand)."""
-        return len(self.humans) == 1 and not self.demo and not self.match.over
-
-    @property
-    def moment(self) -> int:
-        """How far the game has gone (its events so far): a hint holds for one moment only."""
-        return len(self.match.log)
-
-    def hint(self) -> bool:
-        """Ask for the move the hard computer would make here; it shows when the worker answers."""
-        if not self.can_hint:
-            self._complain("Hints are for one person playing against computers")
-            return False
-        if not self.my_turn:
-            self._complain("A hint is for your turn")
-            return False
-        self.hinter.ask(self.viewer, self.view, self.moment)
-        return True
-
-    def hint_now(self) -> Action | None:
-        """The hint on the table, while the decision it is for is still the viewer's to make."""
-        return self.hinter.current(self.moment) if self.my_turn else None
-
-    def _collect_hint(self) -> None:
-        if self.hinter.asked is None:
-            return
-        action = self.hinter.collect(self.moment, self.view.legal if self.my_turn else ())
-        if action is None:
-            return
-        self.keeper.hints[self.viewer] += 1  # counted in the statistics, kept through Continue
-        self.match.changed = True
-        resolver = self.resolver()
-        if action.card is not None and action.card in resolver.pickable():
-            self.pick = Pick((), action.card)  # lifted and glowing: Enter (or a click) plays it
-        self._refresh()
-
-    @property
-    def can_undo(self) -> bool:
-        """Undo is for one person against computers (in pass-and-play it would show others' turns)."""
-        return (
-            not self.demo
-            and len(self.humans) == 1
-            and not self.match.over
-            and self.keeper.undo_point(self.humans[0]) is not None
-        )
-
-    def undo(self) -> bool:
-        """Back to the person's last decision; the computers' moves after it are undone too."""
-        if not self.can_undo:
-            return False
-        self.keeper.undo(self.humans[0])
-        self.driver.thinking = None  # a computer's answer still on its way is for a game now gone
-        self.driver.think_at = None
-        self.summary = None
-        self.mode = ""
-        self._rebuild()
-        self._replay_summaries()
-        self.said.toast("Back to your last decision", self.clock, 1.0)
-        return True
 
     def log_lines(self) -> list[LogLine]:
         """This game so far, in words, from the events as the viewer may know them."""
