@@ -741,6 +741,43 @@ def test_a_relabelled_legal_action_is_accepted_and_recorded_as_the_legal_one(spe
     found.check()
 
 
+# -- apply's shortcut ------------------------------------------------------------------------
+
+
+VOUCHING_GAMES = {"ugly"}
+"""Games whose ``_vouch`` proves legality without the legal list (``apply``'s fast path)."""
+
+
+@pytest.mark.parametrize(("spec_id", "players"), CASES)
+def test_a_game_vouches_only_for_what_apply_would_accept(spec_id, players):
+    """Every action seen so far in the game, offered by every seat and a few non-seats at random
+    points: where ``_vouch`` says yes, the seat must decide now and the action must be one of its
+    legal actions, the very object (so the history records the same thing either way)."""
+    found = Findings(spec_id, players)
+    seen: dict[int, Action] = {}
+    vouched = 0
+    for where, game, rng in _probe_points(spec_id, players, per_seed=12):
+        if found.full:
+            break
+        for s in game.to_act():
+            for a in game.legal_actions(s):
+                seen.setdefault(id(a), a)
+        pool = list(seen.values())
+        offered = rng.sample(pool, min(len(pool), 60))
+        to_act = game.to_act()
+        for seat in (*range(players), True, -1, players, None):
+            legal = game.legal_actions(seat) if seat in to_act and type(seat) is int else []
+            for a in offered:
+                if not game._vouch(seat, a):
+                    continue
+                vouched += 1
+                if not any(x is a for x in legal):
+                    found.add((a.kind, seat), f"{where}: vouched for {a!r} by seat {seat!r}, not legal")
+    if spec_id in VOUCHING_GAMES:
+        assert vouched > 0, "the shortcut was never taken"
+    found.check()
+
+
 # -- games end -------------------------------------------------------------------------------
 
 

@@ -76,6 +76,9 @@ PASS: tuple[tuple[Action, ...], ...] = tuple(
 )
 TRUMP: dict[str, Action] = {s: Action("trump", value=s, label=f"Call {SUIT_NAMES[s]} trump") for s in SUITS}
 TRUMP[NO_TRUMP] = Action("trump", value=NO_TRUMP, label="Call No Trump")
+_PLAY_SEAT = {id(a): s for s, row in enumerate(PLAY) for a in row}
+_PASS_SEAT = {id(a): s for s, row in enumerate(PASS) for a in row}
+"""Whose each made-once action is, by identity: the module keeps them alive, so an id is never reused."""
 
 
 def auto_rounds(players: int) -> int:
@@ -125,6 +128,7 @@ class UglyGame(Game):
         self.ugly = None if opts["ugly_card"] == "none" else STANDARD.by_code(opts["ugly_card"])
         self.charm = None if opts["charm_card"] == "none" else STANDARD.by_code(opts["charm_card"])
         self.trump_actions = [TRUMP[t] for t in TRUMP_CHOICES if t != NO_TRUMP or opts["allow_no_trump"]]
+        self._trump_ids = frozenset(id(a) for a in self.trump_actions)
         self._hand_ref = [("hand", s) for s in range(n)]
         self._pass_ref = [("pass", s) for s in range(n)]
         self._trick_ref = [("trick", s) for s in range(n)]
@@ -295,6 +299,38 @@ class UglyGame(Game):
                 raise IllegalAction(f"{action.value!r} is not a suit or No Trump")
             if action.value == NO_TRUMP and not self.options["allow_no_trump"]:
                 raise IllegalAction("No Trump is not allowed in this game; name a suit")
+
+    def _vouch(self, seat: Any, action: Any) -> bool:
+        """One of this game's own play, pass or trump actions for ``seat``, legal now.
+
+        The same proof as :meth:`check` on an action known to be well formed
+        (it is one of ours, made for this seat), so ``apply`` need not build
+        the legal list a second time.
+        """
+        phase = self.phase
+        if phase == "play":
+            if _PLAY_SEAT.get(id(action)) != seat or type(seat) is not int or seat != self.turn:
+                return False
+            hand = self.hands[seat].cards
+            card = action.card
+            if card not in hand:
+                return False
+            lead = self.lead_suit
+            if lead is None or _SUIT_OF[card] == lead:
+                return True
+            base = _BASE[lead]
+            lo = bisect_left(hand, base)
+            return lo == len(hand) or hand[lo] >= base + 13
+        if phase == "pass":
+            return (
+                _PASS_SEAT.get(id(action)) == seat
+                and type(seat) is int
+                and seat in self._passers
+                and action.card in self.hands[seat].cards
+            )
+        if phase == "trump":
+            return id(action) in self._trump_ids and type(seat) is int and seat == self.turn
+        return False
 
     # -- applying --------------------------------------------------------------
 
