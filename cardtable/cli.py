@@ -1,4 +1,4 @@
-"""The ``cardtable`` command: the app, and ``games`` / ``simulate`` for headless use."""
+"""The ``cardtable`` command: the app, and ``games`` / ``simulate`` / ``lab`` for headless use."""
 
 from __future__ import annotations
 
@@ -12,7 +12,9 @@ import yaml
 
 from cardtable import __version__, games
 from cardtable.ai import agent_names
+from cardtable.app.layout.timing import game_seconds
 from cardtable.engine import AUTO, GameSpec, Option, OptionError, Variant
+from cardtable.lab import cli as lab_cli
 from cardtable.settings import config_dir
 from cardtable.simulate import simulate
 from cardtable.userfiles import UserFiles
@@ -61,6 +63,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     s.add_argument("--json", action="store_true", help="print one JSON summary object instead of a table")
     s.add_argument("--workers", type=int, help="games played at once (default: one per core)")
+    lab_cli.add_parser(sub)
     return p
 
 
@@ -74,6 +77,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _cmd_games(args)
         if args.command == "simulate":
             return _cmd_simulate(args)
+        if args.command == "lab":
+            return lab_cli.run(args, lambda: _own_files().own, _parse_options, game_seconds, _save_chart)
         if args.demo is not None:
             _check_demo(args.demo, args.seat)
         replay = _read_replay(args.file) if args.command == "replay" else None
@@ -258,6 +263,12 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         print(f"Scores are penalties: lower is better, and the fewest wins {spec.name}.")
     print("A shared win counts for every player who shares it.")
     return 0
+
+
+def _save_chart(comparison: Any, path: Any) -> None:
+    from cardtable.app.lab_chart import save_chart  # pygame: only when a chart is asked for
+
+    save_chart(comparison, path)
 
 
 def _progress_bar(done: int, total: int) -> None:

@@ -17,9 +17,9 @@ import pytest
 
 from cardtable import games
 from cardtable.app.layout import load_layout
+from cardtable.app.layout.timing import EVENT_NAMES, timing_of
 from cardtable.app.scenes.privacy import PrivacyScene
 from cardtable.app.scenes.results import ResultsScene
-from cardtable.app.table.timeline import EVENT_NAMES, timing_of
 from cardtable.engine import Announced, Event, Gathered, Moved, TrickWon, Turned, ZoneRef
 from ui import card_point, click, drag, make_app, table_game, tick, until, until_my_turn
 

@@ -36,6 +36,7 @@ from .events import (
     redact,
 )
 from .game import Game, GameSpec
+from .measures import Measure
 from .options import (
     AUTO,
     BoolOption,
@@ -72,6 +73,7 @@ __all__ = [
     "IllegalAction",
     "IntMapOption",
     "IntOption",
+    "Measure",
     "Moved",
     "Option",
     "OptionError",

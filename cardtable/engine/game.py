@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 from .actions import Action, IllegalAction, brief, find_action, same_value
 from .cards import Card, Catalog
 from .events import Event
+from .measures import Measure
 from .options import OptionError, OptionSchema, Variant
 from .views import View, seat_ref, seat_refs
 from .zones import Zone
@@ -368,6 +369,8 @@ class GameSpec:
     ``search_bot``: the searching seat's own rule-based play (its guide move,
     and its part of the play-outs when they are the bot's) when it is better
     than ``bot``, which still models the others (if None, ``bot``).
+    ``measures``: the game's own figures for comparing house rules (how long
+    a game is in its own terms, and what its rules make happen).
     """
 
     id: str
@@ -388,6 +391,7 @@ class GameSpec:
     search_guard: float = 0.0
     search_paired: float = 0.0
     search_bot: BotFn | None = None
+    measures: tuple[Measure, ...] = ()
     variants: dict[str, Variant] = field(default_factory=dict)
 
     def __post_init__(self) -> None:

@@ -14,53 +14,11 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 
-from cardtable.engine import (
-    Announced,
-    Attached,
-    Event,
-    GameOver,
-    Gathered,
-    Moved,
-    PlayerOut,
-    Rotated,
-    RoundEnded,
-    ScoreChanged,
-    Shuffled,
-    TrickWon,
-    Turned,
-    View,
-)
+from cardtable.engine import Event, View
 
 from ..layout import Layout
-from ..layout.schema import Timing
+from ..layout.timing import timing_of
 from ..tokens import TableModel
-
-EVENT_NAMES: dict[type, str] = {
-    Moved: "moved",
-    Gathered: "gathered",
-    Turned: "turned",
-    Rotated: "rotated",
-    Attached: "attached",
-    Shuffled: "shuffled",
-    Announced: "announced",
-    ScoreChanged: "score",
-    TrickWon: "trick_won",
-    PlayerOut: "player_out",
-    RoundEnded: "round_ended",
-    GameOver: "game_over",
-}
-
-
-def timing_of(layout: Layout, event: Event) -> Timing:
-    """The layout's timing rule for ``event``."""
-    name = EVENT_NAMES.get(type(event), "")
-    if isinstance(event, Moved):
-        return layout.timing(name, event.src[0], event.dst[0])
-    if isinstance(event, Gathered):
-        return layout.timing(name, None, event.dst[0])
-    if isinstance(event, Announced):
-        return layout.timing(name, what=event.what)
-    return layout.timing(name)
 
 
 class Timeline:

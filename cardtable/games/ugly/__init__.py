@@ -4,6 +4,7 @@ from cardtable.engine import GameSpec
 
 from .bot import choose as bot_choose
 from .determinize import determinize
+from .measures import MEASURES
 from .options import SCHEMA
 from .rollout import rollout
 from .rules import UglyGame
@@ -21,6 +22,7 @@ SPEC = GameSpec(
     score_scale=6.0,
     search_iterations=200,
     rollout=rollout,  # type: ignore[arg-type]
+    measures=MEASURES,
 )
 
 __all__ = ["SPEC", "UglyGame"]

@@ -5,6 +5,7 @@ from cardtable.engine import GameSpec
 from .bot import choose as bot_choose
 from .bot import choose_sharp
 from .determinize import determinize
+from .measures import MEASURES
 from .options import SCHEMA
 from .rules import UgoGame
 
@@ -24,6 +25,7 @@ SPEC = GameSpec(
     search_opponent_trees=False,
     search_guard=1.5,
     search_bot=choose_sharp,
+    measures=MEASURES,
 )
 
 __all__ = ["SPEC", "UgoGame"]

@@ -4,6 +4,7 @@ from cardtable.engine import GameSpec
 
 from .bot import choose as bot_choose
 from .determinize import determinize
+from .measures import MEASURES
 from .options import SCHEMA
 from .rules import UltimateLoserGame
 
@@ -23,6 +24,7 @@ SPEC = GameSpec(
     search_opponent_trees=False,
     search_guard=1.5,
     search_paired=0.5,  # half the budget compares the bot's move with the search's favourites
+    measures=MEASURES,
 )
 
 __all__ = ["SPEC", "UltimateLoserGame"]

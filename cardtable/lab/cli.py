@@ -1,0 +1,107 @@
+"""``cardtable lab``: play a house rule against another set of rules and print what changes."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+from cardtable import games
+from cardtable.ai import LEVELS
+from cardtable.engine import Variant
+
+from .compare import Comparison, compare
+from .report import as_json, table
+from .run import Clock, LabRun, LabSetup
+from .sides import side
+
+DEFAULT_GAMES = 200
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    lab = sub.add_parser(
+        "lab",
+        help="try a house rule: computers play the same deals under it and under other rules",
+        description=(
+            "Plays the same deals under two sets of rules (the deal's luck cancels out) and prints "
+            "wins by seat, scores, game length and the game's own figures side by side, each "
+            "difference with its 95% interval."
+        ),
+    )
+    lab.add_argument("game", help="game id (see `cardtable games`)")
+    lab.add_argument("--variant", help="the variant to try, built in or your own (default: standard)")
+    lab.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a house rule to try over the variant (YAML value, e.g. rounds=3); repeatable",
+    )
+    lab.add_argument("--against", default="standard", help="the variant to compare with (default: standard)")
+    lab.add_argument("--players", type=int, help="table size (default: 4, or the nearest the game allows)")
+    lab.add_argument("--games", type=int, default=DEFAULT_GAMES, help=f"deals (default {DEFAULT_GAMES})")
+    lab.add_argument(
+        "--level", default="normal", choices=list(LEVELS), help="computer level (default normal)"
+    )
+    lab.add_argument("--seed", type=int, default=1, help="base seed; the same seed plays the same deals")
+    lab.add_argument("--workers", type=int, help="games played at once (default: one per core)")
+    lab.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    lab.add_argument("--chart", metavar="FILE.png", help="also draw the comparison as a PNG")
+
+
+def run(
+    args: argparse.Namespace,
+    own: Callable[[], Mapping[str, Mapping[str, Variant]]],
+    parse_options: Callable[[list[str]], dict],
+    clock: Clock | None = None,
+    draw: Callable[[Comparison, Path], None] | None = None,
+) -> int:
+    """The ``lab`` command; ``own()`` reads the player's variants (only when a name needs it),
+    ``clock`` times a game at the table, ``draw`` saves the chart (both the app's)."""
+    spec = games.get(args.game)
+    players = args.players or min(max(4, spec.min_players), spec.max_players)
+    if args.games < 1:
+        raise ValueError("--games must be at least 1")
+
+    def find(name: str) -> Variant:
+        if name in spec.variants:
+            return spec.variants[name]
+        return spec.find_variant(name, {**spec.variants, **own().get(spec.id, {})})
+
+    tried = side(
+        spec,
+        players,
+        find(args.variant) if args.variant else None,
+        parse_options(args.option),
+    )
+    against = side(spec, players, find(args.against))
+    setup = LabSetup(spec.id, players, args.games, args.level, args.seed, tried, against)
+    progress = _progress_bar if sys.stderr.isatty() else None
+    lab = LabRun(setup, workers=args.workers, clock=clock)
+    try:
+        result = lab.wait(progress)
+    except KeyboardInterrupt:
+        lab.cancel()
+        result = lab.result()
+    if progress is not None:
+        print("\r\033[K", end="", file=sys.stderr)
+    if result.error:
+        print(f"cardtable: error: a game failed: {result.error}", file=sys.stderr)
+        return 1
+    comparison = compare(result)
+    if args.chart and draw is not None:
+        draw(comparison, Path(args.chart))
+    if args.json:
+        print(json.dumps(as_json(comparison, args.seed)))
+    else:
+        print(table(comparison, args.seed))
+    return 130 if result.cancelled else 0
+
+
+def _progress_bar(done: int, total: int) -> None:
+    width = 30
+    filled = width * done // total
+    bar = "#" * filled + "." * (width - filled)
+    print(f"\r[{bar}] {done}/{total} games", end="", file=sys.stderr, flush=True)

@@ -1,0 +1,177 @@
+"""Two sets of rules compared from paired games: each figure side by side, its difference's 95% interval.
+
+Each deal was played under both sets of rules, so the difference is taken
+pair by pair and its interval comes from the spread of those differences
+(normal approximation): the deal's luck cancels, and far fewer games tell
+a real effect from noise than two separate tallies would.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from cardtable import games
+
+from .record import GameRecord
+from .run import LabResult
+
+Z95 = 1.96
+
+
+@dataclass(frozen=True)
+class Row:
+    """One figure under both sets of rules; ``kind``: share (shown as %), number or minutes."""
+
+    key: str
+    label: str
+    section: str
+    kind: str
+    tried: float
+    against: float
+    diff: float
+    low: float
+    high: float
+    n: int
+
+    @property
+    def significant(self) -> bool:
+        """The interval leaves out zero: more than the luck of the deal would explain."""
+        return self.n > 1 and (self.low > 0 or self.high < 0)
+
+    def show(self, value: float, signed: bool = False, unit: bool = True) -> str:
+        """``value`` for people; ``signed``: a difference (a share's difference is in points)."""
+        sign = "+" if signed and value > 0 else ""
+        if self.kind == "share":
+            if signed:
+                return f"{sign}{100 * value:.1f}" + (" pts" if unit else "")
+            return f"{100 * value:.1f}%"
+        if self.kind == "minutes":
+            return f"{sign}{value:.1f}" + (" min" if unit else "")
+        return f"{sign}{value:.3g}" if abs(value) < 1000 else f"{sign}{value:.0f}"
+
+    def interval(self) -> str:
+        """The difference's 95% interval, "+1.6 to +25.9", or "" when every game differed alike."""
+        if self.low == self.high:
+            return ""
+        return f"{self.show(self.low, True, False)} to {self.show(self.high, True, False)}"
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Every figure of a lab run, in sections, ready for a table, a chart or a summary."""
+
+    game: str
+    players: int
+    level: str
+    tried: str
+    against: str
+    n: int
+    rows: tuple[Row, ...]
+    seconds: float
+    cancelled: bool
+    workers: int
+
+    def section(self, name: str) -> list[Row]:
+        return [r for r in self.rows if r.section == name]
+
+    @property
+    def sections(self) -> list[str]:
+        return list(dict.fromkeys(r.section for r in self.rows))
+
+
+def paired(xs: Sequence[float], ys: Sequence[float]) -> tuple[float, float, float, float, float]:
+    """Means of ``xs`` and ``ys`` (pairs), the mean difference and its 95% interval."""
+    n = len(xs)
+    if n == 0:
+        return (0.0, 0.0, 0.0, 0.0, 0.0)
+    diffs = [x - y for x, y in zip(xs, ys, strict=True)]
+    mean = statistics.fmean(diffs)
+    half = Z95 * statistics.stdev(diffs) / math.sqrt(n) if n > 1 else math.inf
+    return (statistics.fmean(xs), statistics.fmean(ys), mean, mean - half, mean + half)
+
+
+def _row(
+    key: str,
+    label: str,
+    section: str,
+    kind: str,
+    pairs: Sequence[tuple[GameRecord, GameRecord]],
+    get: Callable[[GameRecord], float | None],
+) -> Row | None:
+    values = [(get(a), get(b)) for a, b in pairs]
+    kept = [(x, y) for x, y in values if x is not None and y is not None]
+    if not kept:
+        return None
+    xs, ys = [float(x) for x, _ in kept], [float(y) for _, y in kept]
+    tried, against, diff, low, high = paired(xs, ys)
+    return Row(key, label, section, kind, tried, against, diff, low, high, len(kept))
+
+
+def compare(result: LabResult) -> Comparison:
+    """The comparison of ``result``'s pairs: wins by seat, scores, length, the last round, the game's own."""
+    setup = result.setup
+    spec = games.get(setup.game)
+    pairs = result.pairs
+    score = "penalties" if spec.lower_scores_win else "score"
+    specs: list[tuple[str, str, str, str, Callable[[GameRecord], float | None]]] = [
+        (f"seat_{s + 1}_wins", f"Seat {s + 1} wins", "Wins by seat", "share", lambda r, s=s: r.shares[s])
+        for s in range(setup.players)
+    ]
+    specs += [
+        ("mean_score", f"Mean {score}", "Scores", "number", lambda r: statistics.fmean(r.scores)),
+        ("score_spread", f"Spread of {score} in a game", "Scores", "number", lambda r: r.spread),
+        ("winning_margin", "Winning margin", "Scores", "number", lambda r: r.margin),
+        ("moves", "Moves", "Length", "number", lambda r: r.actions),
+        ("minutes", "Minutes at the table", "Length", "minutes", lambda r: r.minutes),
+        (
+            "decided_last",
+            "Decided in the last round",
+            "Length",
+            "share",
+            lambda r: None if r.decided_last is None else float(r.decided_last),
+        ),
+    ]
+    specs += [
+        (m.key, m.label, spec.name, "number", lambda r, k=m.key: r.measures.get(k)) for m in spec.measures
+    ]
+    rows = [_row(key, label, section, kind, pairs, get) for key, label, section, kind, get in specs]
+    return Comparison(
+        game=setup.game,
+        players=setup.players,
+        level=setup.level,
+        tried=setup.tried.name,
+        against=setup.against.name,
+        n=len(pairs),
+        rows=tuple(r for r in rows if r is not None),
+        seconds=result.seconds,
+        cancelled=result.cancelled,
+        workers=result.workers,
+    )
+
+
+def summary(c: Comparison, limit: int = 4) -> list[str]:
+    """A few plain sentences: the seats' chances, then the biggest real differences."""
+    if c.n == 0:
+        return ["No game finished."]
+    lines = []
+    seats = c.section("Wins by seat")
+    seat = max(seats, key=lambda r: (r.significant, abs(r.diff)))
+    verdict = "more than luck explains" if seat.significant else "within what luck explains"
+    lines.append(
+        f"{seat.label} {seat.show(seat.tried)} vs {seat.show(seat.against)} under {c.against} ({verdict})."
+    )
+    real = sorted(
+        (r for r in c.rows if r.significant and r.section != "Wins by seat"),
+        key=lambda r: -abs(r.diff) / (abs(r.against) or 1.0),
+    )
+    for r in real[: limit - 1]:
+        more = "more" if r.diff > 0 else "less"
+        size = r.show(abs(r.diff), True).lstrip("+")
+        how = f"95% interval {r.interval()}" if r.interval() else "in every game"
+        lines.append(f"{r.label}: {r.show(r.tried)} vs {r.show(r.against)} ({size} {more}, {how}).")
+    if not real:
+        lines.append(f"Nothing else differs beyond luck in {c.n} paired games.")
+    return lines

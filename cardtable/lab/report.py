@@ -1,0 +1,87 @@
+"""The lab's comparison for a terminal (a table) and for programs (one JSON object)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from cardtable import games
+
+from .compare import Comparison, summary
+
+
+def heading(c: Comparison, seed: int) -> str:
+    spec = games.get(c.game)
+    stopped = ", cancelled" if c.cancelled else ""
+    return (
+        f"{spec.name}, {c.players} players, {c.level} computers: {c.tried} against {c.against}, "
+        f"{c.n} paired games (seed {seed}, {c.seconds:.1f} s on {c.workers} "
+        f"process{'es' if c.workers != 1 else ''}{stopped})"
+    )
+
+
+def table(c: Comparison, seed: int) -> str:
+    """Every figure side by side with its difference; * marks a difference beyond luck."""
+    left = max([len(r.label) for r in c.rows] + [20]) + 2
+    a, b = c.tried[:18], c.against[:18]
+    width = max(len(a), len(b), 10)
+    lines = [heading(c, seed), ""]
+    lines.append(f"{'':<{left}}{a:>{width}}  {b:>{width}}  difference (95% interval)")
+    for section in c.sections:
+        lines.append(section)
+        for r in c.section(section):
+            mark = " *" if r.significant else ""
+            spread = f" ({r.interval()})" if r.interval() else ""
+            lines.append(
+                f"  {r.label:<{left - 2}}{r.show(r.tried):>{width}}  {r.show(r.against):>{width}}  "
+                f"{r.show(r.diff, True)}{spread}{mark}"
+            )
+    lines.append("")
+    lines.append(
+        f"* more than the luck of the deal explains (the 95% interval leaves out zero); of "
+        f"{len(c.rows)} figures, about one in twenty is marked by chance alone."
+    )
+    spec = games.get(c.game)
+    if spec.lower_scores_win:
+        lines.append(f"Scores are penalties in {spec.name}: lower is better.")
+    lines.append("Minutes: the table's animations at normal speed and the computers' pauses.")
+    lines.append("")
+    lines.extend(summary(c))
+    return "\n".join(lines)
+
+
+def as_json(c: Comparison, seed: int) -> dict[str, Any]:
+    return {
+        "game": c.game,
+        "players": c.players,
+        "level": c.level,
+        "tried": c.tried,
+        "against": c.against,
+        "games": c.n,
+        "seed": seed,
+        "seconds": round(c.seconds, 3),
+        "workers": c.workers,
+        "cancelled": c.cancelled,
+        "rows": [
+            {
+                "key": r.key,
+                "label": r.label,
+                "section": r.section,
+                "kind": r.kind,
+                "tried": r.tried,
+                "against": r.against,
+                "difference": r.diff,
+                "low": _finite(r.low),
+                "high": _finite(r.high),
+                "games": r.n,
+                "significant": r.significant,
+            }
+            for r in c.rows
+        ],
+        "summary": summary(c),
+    }
+
+
+def _finite(x: float) -> float | None:
+    """JSON has no infinity: an interval from one game is unknown (null)."""
+    return x if math.isfinite(x) else None

@@ -1,0 +1,201 @@
+"""The house-rule lab: paired games under two sets of rules, compared, printed, drawn and cancelled.
+
+Every game at every table size; the games are played by fast computers in
+this process (the pool's processes are tried where they matter: the command
+line's default and a cancel).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import multiprocessing
+import time
+
+import pygame
+import pytest
+
+from cardtable import games
+from cardtable.app import theme
+from cardtable.app.layout.timing import game_seconds
+from cardtable.cli import main
+from cardtable.engine import Announced, RoundEnded, ScoreChanged
+from cardtable.lab.compare import compare, paired, summary
+from cardtable.lab.record import decided_last, margin
+from cardtable.lab.run import LabRun, LabSetup, play_one
+from cardtable.lab.sides import side
+
+COUNTS = [
+    pytest.param(spec.id, n, id=f"{spec.id}-{n}") for spec in games.all_specs() for n in spec.player_range
+]
+
+
+def _run(game: str, players: int, n: int, tried: dict | None = None, level: str = "easy", seed: int = 1):
+    spec = games.get(game)
+    setup = LabSetup(game, players, n, level, seed, side(spec, players, None, tried), side(spec, players))
+    return LabRun(setup, workers=1, clock=game_seconds).wait()
+
+
+@pytest.mark.parametrize(("game", "players"), COUNTS)
+def test_the_same_rules_against_themselves_differ_in_nothing(game, players):
+    """Same seeds, same rules: the very same games, so every difference is exactly zero and none is
+    called real; and every figure of the game is there, finite."""
+    result = _run(game, players, 2)
+    c = compare(result)
+    assert c.n == 2 and not result.error
+    keys = {r.key for r in c.rows}
+    spec = games.get(game)
+    assert {m.key for m in spec.measures} <= keys
+    assert {f"seat_{s + 1}_wins" for s in range(players)} <= keys
+    assert {"mean_score", "winning_margin", "moves", "minutes"} <= keys
+    for r in c.rows:
+        assert r.diff == 0 and not r.significant, r
+        assert math.isfinite(r.tried) and r.tried >= 0 or r.key in ("mean_score", "winning_margin"), r
+    wins = sum(r.tried for r in c.section("Wins by seat"))
+    assert wins == pytest.approx(1.0)  # every game has its winners' whole share
+    minutes = next(r for r in c.rows if r.key == "minutes")
+    assert 0.5 < minutes.tried < 120  # a game lasts minutes at the table, not seconds or hours
+
+
+def test_fewer_rounds_make_shorter_ugly_games_and_the_lab_says_so():
+    result = _run("ugly", 4, 12, {"rounds": 3}, level="normal")
+    c = compare(result)
+    by = {r.key: r for r in c.rows}
+    assert by["rounds"].tried == 3 and by["rounds"].against == 7
+    for key in ("moves", "minutes"):
+        assert by[key].significant and by[key].diff < 0, by[key]
+    assert by["minutes"].tried < 0.6 * by["minutes"].against
+    text = "\n".join(summary(c))
+    assert "Minutes at the table" in text and "less" in text
+
+
+def test_a_real_difference_is_told_from_noise_by_pairing():
+    """Fewer Ugh! cards (younger players): every game flips exactly six fewer (the blue ones), a
+    difference the pairing pins down exactly; the winners' seats move about by luck."""
+    result = _run("ugh", 3, 8, {"younger_players": True}, level="easy")
+    by = {r.key: r for r in compare(result).rows}
+    assert by["ugh_flipped"].diff == -6 and by["ugh_flipped"].low == by["ugh_flipped"].high == -6
+    assert by["ugh_flipped"].significant
+
+
+def test_paired_intervals():
+    a, b, d, lo, hi = paired([3.0, 5.0, 4.0], [1.0, 2.0, 3.0])
+    assert (a, b, d) == (4.0, 2.0, 2.0)
+    half = 1.96 * 1.0 / math.sqrt(3)  # the differences 2, 3, 1 have standard deviation 1
+    assert (lo, hi) == pytest.approx((2 - half, 2 + half))
+    assert paired([1.0], [0.0])[3:] == (-math.inf, math.inf)  # one game says nothing about noise
+
+
+def test_margin_counts_in_the_direction_that_wins():
+    assert margin([10, 4, 7], [0], 1.0) == 3
+    assert margin([2, 9, 5], [0], -1.0) == 3  # penalties: 2 beats the next best 5 by 3
+    assert margin([5, 5, 1], [0, 1], 1.0) == 0
+
+
+def test_decided_last_compares_the_leaders_going_into_the_last_round_with_the_winners():
+    spec = games.get("ugly")
+    log = [ScoreChanged(0, 5, 5), ScoreChanged(1, 2, 2), RoundEnded(1, (5, 2))]
+    held = [*log, ScoreChanged(0, 1, 6), ScoreChanged(1, 3, 5), RoundEnded(2, (1, 3))]
+    assert decided_last(spec, 2, held, [0]) is False
+    turned = [*log, ScoreChanged(1, 9, 11), RoundEnded(2, (0, 9))]
+    assert decided_last(spec, 2, turned, [1]) is True
+    assert decided_last(spec, 2, log, [0]) is None  # one round: nothing went before it
+    ugo = games.get("ugo")
+    turns = [Announced("turn", s % 2, None, "") for s in range(6)]
+    assert decided_last(ugo, 2, turns, [0]) is None  # no running score at all
+    ugh = games.get("ugh")  # no rounds: a round is one turn each
+    laps = [ScoreChanged(0, 4, 4), *turns, ScoreChanged(1, 6, 6), Announced("turn", 0, None, "")]
+    assert decided_last(ugh, 2, laps, [1]) is True
+
+
+@pytest.mark.parametrize("game", games.ids())
+def test_each_games_own_figures_count_what_happened(game):
+    spec = games.get(game)
+    players = min(4, spec.max_players)
+    record = play_one(game, players, spec.resolve_options(players), "easy", 7)
+    assert set(record.measures) == {m.key for m in spec.measures}
+    assert all(v >= 0 and float(v).is_integer() or m == "winner_jacks" for m, v in record.measures.items())
+    length = {"ugly": "rounds", "ugo": "turns", "ugh": "turns", "ultimate-loser": "hands"}[game]
+    assert record.measures[length] >= 1
+    assert sum(record.shares) == pytest.approx(1.0) and record.actions > 0
+
+
+def test_cancel_stops_the_worker_processes_within_a_second():
+    spec = games.get("ugh")
+    younger = side(spec, 6, spec.variants["younger-players"])
+    lab = LabRun(LabSetup("ugh", 6, 400, "normal", 3, side(spec, 6), younger), workers=2)
+    processes = multiprocessing.active_children()
+    assert len(processes) >= 2
+    deadline = time.monotonic() + 60
+    while lab.poll() < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert lab.done >= 2
+    start = time.monotonic()
+    lab.cancel()
+    took = time.monotonic() - start
+    assert took < 1.0, f"cancel took {took:.2f} s"
+    assert all(not p.is_alive() for p in processes)
+    result = lab.result()
+    assert result.cancelled and lab.finished and len(result.pairs) < 400
+    assert lab.poll() == lab.done  # nothing more arrives
+
+
+def test_the_command_prints_a_table_and_a_chart(capsys, tmp_path):
+    chart = tmp_path / "lab.png"
+    code = main(
+        ["lab", "ugly", "--option", "rounds=3", "--games", "4", "--workers", "2", "--chart", str(chart)]
+    )
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert "Ugly, 4 players, normal computers: rounds: 3 against Standard rules, 4 paired games" in out
+    for label in ("Seat 1 wins", "Winning margin", "Minutes at the table", "Rounds", "No Trump calls"):
+        assert label in out
+    picture = pygame.image.load(str(chart))
+    assert picture.get_size() == (1000, 620)
+    colours = {tuple(picture.get_at((x, y)))[:3] for x in range(0, 1000, 4) for y in range(0, 620, 4)}
+    assert theme.ACCENT in colours and theme.MUTED in colours  # bars of both rules are drawn
+
+
+def test_the_command_json_is_one_object_and_repeats_with_the_seed(capsys):
+    args = ["lab", "ultimate-loser", "--variant", "short-match", "--games", "3", "--players", "3"]
+    outs = []
+    for _ in range(2):
+        assert main([*args, "--json", "--workers", "1", "--seed", "9"]) == 0
+        outs.append(json.loads(capsys.readouterr().out))
+    a, b = outs
+    assert a["rows"] == b["rows"]
+    assert a["tried"] == "Short match" and a["against"] == "Standard rules" and a["games"] == 3
+    hands = next(r for r in a["rows"] if r["key"] == "hands")
+    assert hands["tried"] == 3 and hands["against"] == 5
+    assert all(r["low"] is None or isinstance(r["low"], float) for r in a["rows"])
+
+
+def test_the_players_own_variant_can_be_tried(capsys, config_folder):
+    folder = config_folder / "variants" / "ugly"
+    folder.mkdir(parents=True)
+    (folder / "two-rounds.yaml").write_text("description: Just two rounds\noptions:\n  rounds: 2\n")
+    code = main(
+        ["lab", "ugly", "--variant", "two-rounds", "--against", "short-game", "--games", "2", "--json"]
+    )
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    data = json.loads(out)
+    rounds = next(r for r in data["rows"] if r["key"] == "rounds")
+    assert (rounds["tried"], rounds["against"]) == (2, 4)
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["lab", "ugly", "--option", "rounds=99"], "rounds"),
+        (["lab", "ugly", "--variant", "nope"], "no variant 'nope'"),
+        (["lab", "ugly", "--against", "nope"], "no variant 'nope'"),
+        (["lab", "ugly", "--players", "6"], "3 to 4 players"),
+        (["lab", "ugly", "--games", "0"], "--games"),
+        (["lab", "ugly", "--option", "rounds"], "KEY=VALUE"),
+    ],
+)
+def test_mistakes_exit_2_with_a_clear_message(capsys, args, words):
+    code = main(args)
+    _, err = capsys.readouterr()
+    assert code == 2 and words in err
