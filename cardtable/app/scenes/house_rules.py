@@ -50,7 +50,8 @@ class HouseRulesPage:
         self.rename = Button("Rename\u2026", self.ask_rename, size=18)
         self.duplicate = Button("Duplicate", self.duplicate_variant, size=18)
         self.delete = Button("Delete\u2026", self.ask_delete, size=18)
-        self.actions = [self.save, self.save_as, self.rename, self.duplicate, self.delete]
+        self.try_it = Button("Try it\u2026", self.try_rules, size=18, tooltip="Computers play these rules")
+        self.actions = [self.save, self.save_as, self.rename, self.duplicate, self.delete, self.try_it]
         self.scroll = ScrollArea()
         self.editors: list[OptionEditor] = []
         self.values: dict[str, Any] = {}
@@ -297,6 +298,21 @@ class HouseRulesPage:
             return
         self._load_variant(STANDARD)
         self.scene.message = (f"Deleted {variant_title(name)}.", theme.DROP)
+
+    def try_rules(self) -> None:
+        """The lab: these rules (as the editor shows them, saved or not) against another variant."""
+        from .lab import LabScene
+
+        checked = self._checked()
+        if isinstance(checked, str):
+            self.scene.message = (checked, theme.DANGER)
+            return
+        values, _ = checked
+        if self.variant is None or self.variant.name == STANDARD:
+            name = "Your rules" if self.dirty else "Standard rules"
+        else:
+            name = variant_title(self.variant.name) + (", changed" if self.dirty else "")
+        self.app.push(LabScene(self.app, self.game, name, values, self.app.variants(self.game)))
 
     # -- layout, input, drawing ------------------------------------------------------
 

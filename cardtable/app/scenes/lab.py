@@ -1,0 +1,281 @@
+"""Try it: the house rules being edited, played by computers against another variant.
+
+The House rules page opens this with the rules its editor shows (saved or
+not). The person picks what to compare with, the table size, how many deals
+and the computers' level, and presses Run: the lab plays the same deals
+under both sets of rules in a pool of processes while this screen keeps
+drawing, with a progress bar and Cancel. The comparison is drawn as it
+grows (the chart of ``cardtable lab --chart``) with a few plain sentences.
+Leaving the screen cancels a run.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from typing import Any
+
+import pygame
+
+from cardtable import games
+from cardtable.engine import OptionError, Variant
+from cardtable.lab.compare import Comparison, compare, summary
+from cardtable.lab.run import LabRun, LabSetup, Side
+from cardtable.lab.sides import side
+from cardtable.simulate import default_workers
+from cardtable.variants import STANDARD, playable_counts, variant_title
+
+from .. import theme
+from ..lab_chart import draw_lab_chart
+from ..layout.timing import game_seconds
+from ..scene import Scene
+from ..theme import wrap
+from ..widgets import Button, FocusRing, Selector, draw_panel, draw_text
+from .common import BACKGROUND
+
+GAME_COUNTS = (50, 100, 200, 400)
+LEVELS = ("easy", "normal", "hard")
+REDRAW_EVERY = 0.5
+"""Seconds between comparisons of the pairs finished so far while a run goes on."""
+
+
+class LabScene(Scene):
+    def __init__(
+        self, app: Any, game: str, name: str, options: Mapping[str, Any], variants: Mapping[str, Variant]
+    ) -> None:
+        super().__init__(app)
+        self.spec = games.get(game)
+        self.name = name
+        self.options = dict(options)
+        self.variants = dict(variants)
+        counts = playable_counts(self.spec, self.options)
+        default = 4 if 4 in counts else counts[0]
+        names = list(self.variants)
+        self.against_sel = Selector(names, names.index(self._first_other()), self._changed, _variant_name)
+        self.players_sel = Selector(counts, counts.index(default), self._changed, lambda n: f"{n} players")
+        self.games_sel = Selector(list(GAME_COUNTS), 1, self._changed, lambda n: f"{n} deals")
+        self.level_sel = Selector(list(LEVELS), 1, self._changed, lambda v: f"{v.capitalize()} computers")
+        self.run_button = Button("Run", self.start, primary=True)
+        self.cancel_button = Button("Cancel", self.cancel)
+        self.back = Button("Back", self.leave)
+        self.ring = FocusRing()
+        self.lab: LabRun | None = None
+        self.comparison: Comparison | None = None
+        self.message = "Computers play the same deals under both sets of rules, so luck cancels out."
+        self.started = 0.0
+        self._compared_at = 0.0
+        self._compared_done = -1
+        self.scale = 1.0
+        self._controls()
+
+    def _first_other(self) -> str:
+        """What to compare with at first: the standard rules, unless those are the rules tried."""
+        schema = self.spec.schema
+        names = [STANDARD, *(n for n in self.variants if n != STANDARD)]
+        for name in names:
+            if name in self.variants and schema.validate(self.variants[name].options) != self.options:
+                return name
+        return STANDARD if STANDARD in self.variants else next(iter(self.variants))
+
+    # -- running ---------------------------------------------------------------------
+
+    @property
+    def selectors(self) -> tuple[Selector, ...]:
+        return (self.against_sel, self.players_sel, self.games_sel, self.level_sel)
+
+    @property
+    def running(self) -> bool:
+        return self.lab is not None and not self.lab.finished
+
+    def setup(self) -> LabSetup:
+        players = self.players_sel.value
+        tried = Side(self.name, self.spec.resolve_options(players, self.options))
+        against = side(self.spec, players, self.variants[self.against_sel.value])
+        return LabSetup(self.spec.id, players, self.games_sel.value, self.level_sel.value, 1, tried, against)
+
+    def start(self) -> None:
+        if self.running:
+            return
+        try:
+            setup = self.setup()
+        except OptionError as exc:
+            self.message = f"These rules cannot be played so: {exc.message}"
+            return
+        self.comparison = None
+        self._compared_done = -1
+        self.lab = LabRun(setup, workers=default_workers(), clock=game_seconds)
+        self.started = time.monotonic()
+        self.message = ""
+        self._controls()
+
+    def cancel(self) -> None:
+        if self.running and self.lab is not None:
+            self.lab.cancel()
+            self._compare()
+            self.message = f"Cancelled: {self.comparison.n if self.comparison else 0} deals were played."
+            self._controls()
+
+    def leave(self) -> None:
+        self.cancel()
+        self.app.pop()
+
+    def exit(self) -> None:
+        if self.running and self.lab is not None:
+            self.lab.cancel()
+
+    def _changed(self, _value: Any) -> None:
+        self.comparison = None
+        self.lab = None
+        self.message = "Press Run to play these deals."
+
+    def _compare(self) -> None:
+        if self.lab is None:
+            return
+        result = self.lab.result()
+        self.comparison = compare(result) if result.pairs else None
+        self._compared_done = self.lab.done
+        self._compared_at = time.monotonic()
+
+    def update(self, dt: float) -> None:
+        lab = self.lab
+        if lab is None or lab.cancelled:
+            return
+        if not lab.finished:
+            lab.poll()
+            now = time.monotonic()
+            if lab.done != self._compared_done and now - self._compared_at >= REDRAW_EVERY:
+                self._compare()
+        if lab.finished and self._compared_done != lab.done:
+            self._compare()
+            if lab.error:
+                self.message = f"A game failed: {lab.error}"
+            else:
+                took = time.monotonic() - self.started
+                self.message = f"{lab.setup.games} deals played under both sets of rules in {took:.0f} s."
+            self._controls()
+
+    # -- input and layout --------------------------------------------------------------
+
+    def _controls(self) -> None:
+        running = self.running
+        for sel in self.selectors:
+            sel.enabled = not running
+        self.run_button.visible = not running
+        self.cancel_button.visible = running
+        self.ring.set(self.widgets())
+        if running:
+            self.ring.focus(self.cancel_button)
+
+    def widgets(self) -> list:
+        go = self.cancel_button if self.running else self.run_button
+        return [*self.selectors, go, self.back]
+
+    def enter(self) -> None:
+        self.resized(self.app.size)
+        self.ring.focus(self.run_button)
+
+    def resume(self) -> None:
+        self.resized(self.app.size)
+
+    def resized(self, size: tuple[int, int]) -> None:
+        w, h = size
+        s = self.scale = min(w / 1280, h / 720)
+        row = round(84 * s)
+        widths = (290, 160, 160, 250)
+        gap = round(12 * s)
+        button_w = round(120 * s)
+        total = sum(round(x * s) for x in widths) + 3 * gap + gap + button_w
+        x = (w - total) // 2
+        for sel, width in zip(self.selectors, widths, strict=True):
+            sel.rect = pygame.Rect(x, row, round(width * s), round(38 * s))
+            sel.size = max(12, round(17 * s))
+            x = sel.rect.right + gap
+        for b in (self.run_button, self.cancel_button):
+            b.rect = pygame.Rect(x, row, button_w, round(38 * s))
+            b.size = max(12, round(19 * s))
+        self.back.rect = pygame.Rect(0, 0, round(180 * s), round(44 * s))
+        self.back.rect.midbottom = (w // 2, h - round(14 * s))
+        self.back.size = round(21 * s)
+        top = row + round(52 * s)
+        self.status_rect = pygame.Rect(round(40 * s), top, w - round(80 * s), round(30 * s))
+        bottom = self.back.rect.top - round(12 * s)
+        self.summary_rect = pygame.Rect(
+            round(40 * s), bottom - round(86 * s), w - round(80 * s), round(86 * s)
+        )
+        chart_top = self.status_rect.bottom + round(8 * s)
+        self.chart_rect = pygame.Rect(
+            round(40 * s), chart_top, w - round(80 * s), self.summary_rect.top - round(8 * s) - chart_top
+        )
+        self.ring.set(self.widgets())
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.running:
+                self.cancel()
+            else:
+                self.leave()
+            return True
+        self.ring.set(self.widgets())
+        return self.ring.handle(event)
+
+    # -- drawing -----------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        s = self.scale
+        text = self.app.text
+        surface.blit(BACKGROUND.get((w, h)), (0, 0))
+        title = f"Try it: {self.name} ({self.spec.name})"
+        draw_text(surface, text, title, round(28 * s), (w // 2, round(36 * s)), theme.TEXT, "serif", "center")
+        for sel in self.selectors:
+            sel.draw(surface, text)
+        caption = (self.against_sel.rect.left, self.against_sel.rect.top - round(4 * s))
+        draw_text(surface, text, "Compared with", round(14 * s), caption, theme.MUTED, anchor="bottomleft")
+        for b in (self.run_button, self.cancel_button, self.back):
+            b.draw(surface, text)
+        self._status(surface)
+        if self.comparison is not None:
+            draw_lab_chart(surface, text, self.chart_rect, s, self.comparison)
+            self._summary(surface, summary(self.comparison))
+        else:
+            draw_panel(surface, self.chart_rect)
+            hint = "The comparison appears here as the deals are played."
+            draw_text(
+                surface, text, hint, round(17 * s), self.chart_rect.center, theme.MUTED, anchor="center"
+            )
+
+    def _status(self, surface: pygame.Surface) -> None:
+        s = self.scale
+        r = self.status_rect
+        text = self.app.text
+        if not self.running or self.lab is None:
+            draw_text(surface, text, self.message, round(16 * s), r.center, theme.MUTED, anchor="center")
+            return
+        lab = self.lab
+        bar = pygame.Rect(r.left, r.top + round(6 * s), round(r.width * 0.6), r.height - round(12 * s))
+        pygame.draw.rect(surface, theme.PANEL, bar, border_radius=bar.height // 2)
+        filled = bar.copy()
+        filled.width = max(bar.height, round(bar.width * lab.done / lab.total))
+        pygame.draw.rect(surface, theme.ACCENT, filled, border_radius=bar.height // 2)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, bar, 1, border_radius=bar.height // 2)
+        took = time.monotonic() - self.started
+        words = f"{lab.done} of {lab.total} games, {took:.0f} s (Esc cancels)"
+        where = (bar.right + round(14 * s), r.centery)
+        draw_text(surface, text, words, round(16 * s), where, theme.TEXT, anchor="midleft")
+
+    def _summary(self, surface: pygame.Surface, lines: list[str]) -> None:
+        s = self.scale
+        r = self.summary_rect
+        size = round(16 * s)
+        font = self.app.fonts.get(size)
+        y = r.top
+        for line in lines:
+            for part in wrap(font, line, r.width):
+                if y + size > r.bottom:
+                    return
+                draw_text(surface, self.app.text, part, size, (r.left, y), theme.TEXT)
+                y += round(size * 1.3)
+
+
+def _variant_name(name: str) -> str:
+    return "Standard rules" if name == STANDARD else variant_title(name)

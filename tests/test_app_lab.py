@@ -1,0 +1,158 @@
+"""The house-rule lab in the app: Try it on the House rules page, driven headless.
+
+The lab's games run in a real pool of processes (two), as they do for a player.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import time
+
+import pygame
+import pytest
+import yaml
+
+from cardtable import games
+from cardtable.app import theme
+from cardtable.app.scenes import lab as lab_scene
+from cardtable.app.scenes.lab import LabScene
+from cardtable.app.scenes.settings import SettingsScene
+from cardtable.app.scenes.title import TitleScene
+from ui import click, key, make_app, tick
+
+FRAME_LIMIT = 0.1
+"""The slowest frame allowed while the lab runs (seconds): the screen must never stall."""
+
+
+def settings_app() -> tuple:
+    app = make_app()
+    app.push(TitleScene(app))
+    tick(app)
+    click(app, next(b for b in app.stack.top.buttons if b.label == "Settings").rect.center)
+    scene = app.stack.top
+    assert isinstance(scene, SettingsScene)
+    return app, scene
+
+
+def pick(app, selector, value) -> None:
+    for _ in range(len(selector.options) + 1):
+        if selector.value == value:
+            return
+        click(app, (selector.rect.right - 5, selector.rect.centery))
+    assert selector.value == value
+
+
+def open_lab(app, scene) -> LabScene:
+    click(app, scene.rules.try_it.rect.center)
+    lab = app.stack.top
+    assert isinstance(lab, LabScene)
+    return lab
+
+
+def run_to_the_end(app, lab: LabScene, limit: float = 120) -> float:
+    """Press Run and draw frames until the lab is done; the slowest frame's seconds."""
+    click(app, lab.run_button.rect.center)
+    assert lab.running
+    worst = 0.0
+    deadline = time.monotonic() + limit
+    while lab.running and time.monotonic() < deadline:
+        start = time.perf_counter()
+        tick(app)
+        worst = max(worst, time.perf_counter() - start)
+        time.sleep(0.005)
+    tick(app)
+    assert not lab.running and lab.lab is not None and not lab.lab.error
+    return worst
+
+
+def drawn(app, rect: pygame.Rect, colour) -> bool:
+    return any(
+        tuple(app.surface.get_at((x, y)))[:3] == colour
+        for x in range(rect.left, rect.right, 3)
+        for y in range(rect.top, rect.bottom, 3)
+    )
+
+
+def test_try_it_plays_the_edited_rules_and_never_freezes_the_screen(monkeypatch):
+    monkeypatch.setattr(lab_scene, "GAME_COUNTS", (4, 12))
+    app, scene = settings_app()
+    rounds = next(e for e in scene.rules.editors if e.option.key == "rounds").controls[0][1]
+    for _ in range(3):  # auto -> 1 -> 2 -> 3, not saved
+        click(app, (rounds.rect.right - 4, rounds.rect.centery))
+    assert scene.rules.values["rounds"] == 3 and scene.rules.dirty
+    lab = open_lab(app, scene)
+    assert lab.name == "Your rules" and lab.against_sel.value == "standard"
+    assert lab.games_sel.value == 12 and lab.players_sel.value == 4
+    worst = run_to_the_end(app, lab)
+    assert worst < FRAME_LIMIT, f"a frame took {worst:.3f} s while the lab ran"
+    c = lab.comparison
+    assert c is not None and c.n == 12 and not c.cancelled
+    by = {r.key: r for r in c.rows}
+    assert (by["rounds"].tried, by["rounds"].against) == (3, 7)
+    assert by["minutes"].significant and by["minutes"].diff < 0
+    assert "12 deals played" in lab.message
+    tick(app)
+    assert drawn(app, lab.chart_rect, theme.ACCENT)  # the chart, with the tried rules' bars
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is scene and scene.rules.dirty  # back to the editor, edits kept
+
+
+def test_cancel_stops_the_games_within_a_second_and_keeps_what_was_played():
+    app, scene = settings_app()
+    pick(app, scene.rules.game_sel, "ugh")
+    lab = open_lab(app, scene)
+    pick(app, lab.players_sel, 6)
+    pick(app, lab.games_sel, 400)
+    click(app, lab.run_button.rect.center)
+    workers = multiprocessing.active_children()
+    assert lab.running and len(workers) >= 2
+    deadline = time.monotonic() + 60
+    while lab.lab.done < 4 and time.monotonic() < deadline:
+        tick(app)
+        time.sleep(0.01)
+    start = time.monotonic()
+    key(app, pygame.K_ESCAPE)
+    took = time.monotonic() - start
+    assert took < 1.0, f"cancel took {took:.2f} s"
+    assert not any(p.is_alive() for p in workers)
+    assert not lab.running and app.stack.top is lab  # Esc first cancels, and stays
+    assert lab.message.startswith("Cancelled") and lab.comparison is not None
+    assert 0 < lab.comparison.n < 400 and lab.comparison.cancelled
+    assert lab.run_button.visible and not lab.cancel_button.visible
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is scene
+
+
+def test_leaving_while_it_runs_stops_the_games():
+    app, scene = settings_app()
+    lab = open_lab(app, scene)
+    pick(app, lab.games_sel, 400)
+    click(app, lab.run_button.rect.center)
+    workers = multiprocessing.active_children()
+    assert workers
+    click(app, lab.back.rect.center)
+    assert app.stack.top is scene
+    assert not any(p.is_alive() for p in workers)
+
+
+@pytest.mark.parametrize("game", games.ids())
+def test_a_players_own_variant_of_every_game_can_be_tried(monkeypatch, config_folder, game):
+    monkeypatch.setattr(lab_scene, "GAME_COUNTS", (2, 3))
+    spec = games.get(game)
+    builtin = next(v for name, v in spec.variants.items() if name != "standard" and v.options)
+    folder = config_folder / "variants" / game
+    folder.mkdir(parents=True)
+    text = yaml.safe_dump({"description": "Our table.", "options": dict(builtin.options)})
+    (folder / "ours.yaml").write_text(text)
+    app, scene = settings_app()
+    pick(app, scene.rules.game_sel, game)
+    pick(app, scene.rules.variant_sel, "ours")
+    assert not scene.rules.dirty
+    lab = open_lab(app, scene)
+    assert lab.name == "Ours" and lab.against_sel.value == "standard"
+    pick(app, lab.level_sel, "easy")
+    run_to_the_end(app, lab)
+    c = lab.comparison
+    assert c is not None and c.n == 3 and c.tried == "Ours" and c.against == "Standard rules"
+    assert {m.key for m in spec.measures} <= {r.key for r in c.rows}
+    assert len(c.section("Wins by seat")) == lab.players_sel.value
