@@ -6,6 +6,7 @@ The lab's games run in a real pool of processes (two), as they do for a player.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import time
 
 import pygame
@@ -18,6 +19,7 @@ from cardtable.app.scenes import lab as lab_scene
 from cardtable.app.scenes.lab import LabScene
 from cardtable.app.scenes.settings import SettingsScene
 from cardtable.app.scenes.title import TitleScene
+from cardtable.lab.run import LOWER_PRIORITY
 from ui import click, key, make_app, tick
 
 FRAME_LIMIT = 0.1
@@ -98,6 +100,7 @@ def test_try_it_plays_the_edited_rules_and_never_freezes_the_screen(monkeypatch)
 
 
 def test_cancel_stops_the_games_within_a_second_and_keeps_what_was_played():
+    """The games run in processes nicer than the app's (the screen comes first), and Esc ends them."""
     app, scene = settings_app()
     pick(app, scene.rules.game_sel, "ugh")
     lab = open_lab(app, scene)
@@ -110,6 +113,9 @@ def test_cancel_stops_the_games_within_a_second_and_keeps_what_was_played():
     while lab.lab.done < 4 and time.monotonic() < deadline:
         tick(app)
         time.sleep(0.01)
+    mine = os.getpriority(os.PRIO_PROCESS, 0)
+    pool = [p for p in workers if "PoolWorker" in p.name]
+    assert pool and all(os.getpriority(os.PRIO_PROCESS, p.pid) >= mine + LOWER_PRIORITY for p in pool)
     start = time.monotonic()
     key(app, pygame.K_ESCAPE)
     took = time.monotonic() - start

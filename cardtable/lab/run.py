@@ -10,7 +10,9 @@ processes at once.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing as mp
+import os
 import time
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
@@ -68,6 +70,9 @@ class LabResult:
         return [b for _, b in self.pairs]
 
 
+LOWER_PRIORITY = 5
+"""How much nicer the lab's processes are than the app (Unix niceness)."""
+
 Clock = Callable[[str, Sequence[Event], int], float]
 """Seconds a game takes at the table, from its game id, its events and its moves (the app knows how:
 its layouts time every event); a module-level function, so the pool's processes can call it."""
@@ -87,6 +92,13 @@ def play_one(
     moves = len(match.game.history)
     seconds = 0.0 if clock is None else clock(game_id, match.log, moves)
     return record_of(spec, match.game, match.log, seed, seconds)
+
+
+def _yield_to_the_screen() -> None:
+    """A lab process runs at a lower priority than the app, so the window stays smooth while it plays."""
+    if hasattr(os, "nice"):
+        with contextlib.suppress(OSError):
+            os.nice(LOWER_PRIORITY)
 
 
 @dataclass
@@ -115,7 +127,7 @@ class LabRun:
         if self.workers == 1:
             self._pending = deque(tasks)
             return
-        self._pool = mp.get_context("spawn").Pool(self.workers)
+        self._pool = mp.get_context("spawn").Pool(self.workers, initializer=_yield_to_the_screen)
         for side, i in tasks:
             args = (s.game, s.players, dict(self._side(side).options), s.level, s.seed_of(i), self.clock)
             self._pending.append((side, i, self._pool.apply_async(play_one, args)))
