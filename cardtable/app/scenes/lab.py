@@ -259,7 +259,8 @@ class LabScene(Scene):
         pygame.draw.rect(surface, theme.ACCENT, filled, border_radius=bar.height // 2)
         pygame.draw.rect(surface, theme.PANEL_EDGE, bar, 1, border_radius=bar.height // 2)
         took = time.monotonic() - self.started
-        words = f"{lab.done} of {lab.total} games, {took:.0f} s (Esc cancels)"
+        left = f", about {took / lab.done * (lab.total - lab.done):.0f} s left" if lab.done else ""
+        words = f"{lab.done} of {lab.total} games, {took:.0f} s{left} (Esc cancels)"
         where = (bar.right + round(14 * s), r.centery)
         draw_text(surface, text, words, round(16 * s), where, theme.TEXT, anchor="midleft")
 
