@@ -17,6 +17,7 @@ from cardtable.engine import AUTO, GameSpec, Option, OptionError, Variant
 from cardtable.lab import cli as lab_cli
 from cardtable.settings import config_dir
 from cardtable.simulate import simulate
+from cardtable.terminal import progress_bar
 from cardtable.userfiles import UserFiles
 from cardtable.variants import variant_title
 from cardtable.yamlfile import ConfigError
@@ -219,7 +220,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     variant: str | Variant | None = args.variant
     if args.variant is not None and args.variant not in spec.variants:  # only then read the player's files
         variant = spec.find_variant(args.variant, _own_files().variants(spec))
-    progress = _progress_bar if sys.stderr.isatty() else None
+    progress = progress_bar if sys.stderr.isatty() else None
     summary = simulate(
         spec,
         players,
@@ -269,17 +270,6 @@ def _save_chart(comparison: Any, path: Any) -> None:
     from cardtable.app.lab_chart import save_chart  # pygame: only when a chart is asked for
 
     save_chart(comparison, path)
-
-
-def _progress_bar(done: int, total: int) -> None:
-    width = 30
-    filled = width * done // total
-    print(
-        f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games",
-        end="",
-        file=sys.stderr,
-        flush=True,
-    )
 
 
 if __name__ == "__main__":

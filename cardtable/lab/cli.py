@@ -11,6 +11,7 @@ from pathlib import Path
 from cardtable import games
 from cardtable.ai import LEVELS
 from cardtable.engine import Variant
+from cardtable.terminal import progress_bar
 
 from .compare import Comparison, compare
 from .report import as_json, table
@@ -78,7 +79,7 @@ def run(
     )
     against = side(spec, players, find(args.against))
     setup = LabSetup(spec.id, players, args.games, args.level, args.seed, tried, against)
-    progress = _progress_bar if sys.stderr.isatty() else None
+    progress = progress_bar if sys.stderr.isatty() else None
     lab = LabRun(setup, workers=args.workers, clock=clock)
     try:
         result = lab.wait(progress)
@@ -98,10 +99,3 @@ def run(
     else:
         print(table(comparison, args.seed))
     return 130 if result.cancelled else 0
-
-
-def _progress_bar(done: int, total: int) -> None:
-    width = 30
-    filled = width * done // total
-    bar = "#" * filled + "." * (width - filled)
-    print(f"\r[{bar}] {done}/{total} games", end="", file=sys.stderr, flush=True)
