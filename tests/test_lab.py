@@ -20,7 +20,7 @@ from cardtable.app import theme
 from cardtable.app.layout.timing import game_seconds
 from cardtable.cli import main
 from cardtable.engine import Announced, RoundEnded, ScoreChanged
-from cardtable.lab.compare import compare, paired, summary
+from cardtable.lab.compare import Comparison, Row, compare, paired, summary
 from cardtable.lab.record import decided_last, margin
 from cardtable.lab.run import LabRun, LabSetup, play_one
 from cardtable.lab.sides import side
@@ -118,6 +118,20 @@ def test_each_games_own_figures_count_what_happened(game):
     length = {"ugly": "rounds", "ugo": "turns", "ugh": "turns", "ultimate-loser": "hands"}[game]
     assert record.measures[length] >= 1
     assert sum(record.shares) == pytest.approx(1.0) and record.actions > 0
+    assert 0 <= record.first < players
+
+
+def test_the_summary_says_when_going_first_is_an_advantage():
+    def comparison(first_share: float) -> Comparison:
+        row = Row(
+            "first_wins", "Whoever went first wins", "Going first", "share", first_share, 0.25, 0, 0, 0, 200
+        )
+        seat = Row("seat_1_wins", "Seat 1 wins", "Wins by seat", "share", 0.25, 0.25, 0, 0, 0, 200)
+        return Comparison("ugly", 4, "normal", "Ours", "Standard rules", 200, (seat, row), 1.0, False, 1)
+
+    assert any("Going first is an advantage under Ours: 40.0%" in line for line in summary(comparison(0.4)))
+    assert any("Going first is a handicap" in line for line in summary(comparison(0.1)))
+    assert not any("Going first" in line for line in summary(comparison(0.26)))  # within luck of 25%
 
 
 def test_cancel_stops_the_worker_processes_within_a_second():

@@ -94,7 +94,7 @@ def _changes(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, s: flo
     draw_panel(surface, rect)
     title = (rect.centerx, rect.top + round(20 * s))
     draw_text(surface, text, "What changes", round(18 * s), title, theme.TEXT, "bold", "center")
-    rows = [r for r in c.rows if r.section != "Wins by seat"]
+    rows = [r for r in c.rows if r.section not in ("Wins by seat", "Going first")]
     inner = rect.inflate(-round(28 * s), -round(70 * s)).move(0, round(16 * s))
     label_w = round(inner.width * 0.36)
     value_w = round(inner.width * 0.24)

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from cardtable import games
+from cardtable.simulate import wilson
 
 from .record import GameRecord
 from .run import LabResult
@@ -120,6 +121,15 @@ def compare(result: LabResult) -> Comparison:
         (f"seat_{s + 1}_wins", f"Seat {s + 1} wins", "Wins by seat", "share", lambda r, s=s: r.shares[s])
         for s in range(setup.players)
     ]
+    specs.append(
+        (
+            "first_wins",
+            "Whoever went first wins",
+            "Going first",
+            "share",
+            lambda r: r.shares[r.first] if r.first >= 0 else None,
+        )
+    )
     specs += [
         ("mean_score", f"Mean {score}", "Scores", "number", lambda r: statistics.fmean(r.scores)),
         ("score_spread", f"Spread of {score} in a game", "Scores", "number", lambda r: r.spread),
@@ -174,4 +184,14 @@ def summary(c: Comparison, limit: int = 4) -> list[str]:
         lines.append(f"{r.label}: {r.show(r.tried)} vs {r.show(r.against)} ({size} {more}, {how}).")
     if not real:
         lines.append(f"Nothing else differs beyond luck in {c.n} paired games.")
+    first = next((r for r in c.rows if r.key == "first_wins"), None)
+    if first is not None:
+        even = 1 / c.players
+        low, high = wilson(first.tried * first.n, first.n)
+        if low > even or high < even:
+            helps = "an advantage" if low > even else "a handicap"
+            lines.append(
+                f"Going first is {helps} under {c.tried}: {first.show(first.tried)} of the wins "
+                f"(an even share is {100 * even:.0f}%)."
+            )
     return lines

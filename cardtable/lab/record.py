@@ -28,6 +28,8 @@ class GameRecord:
     """The winner's lead over the best of the others, in the direction that wins (0 for a shared win)."""
     spread: float
     """How far apart the final scores are: their standard deviation over the seats."""
+    first: int
+    """The seat that made the game's first move (who went first: it says whether going first helps)."""
     actions: int
     minutes: float
     decided_last: bool | None
@@ -51,6 +53,7 @@ def record_of(spec: GameSpec, game: Game, log: Sequence[Event], seed: int, secon
         scores=scores,
         margin=margin(scores, winners, sign),
         spread=statistics.pstdev(scores) if n > 1 else 0.0,
+        first=game.history[0][0] if game.history else -1,
         actions=len(game.history),
         minutes=seconds / 60,
         decided_last=decided_last(spec, n, log, winners),
