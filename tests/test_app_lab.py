@@ -64,6 +64,10 @@ def run_to_the_end(app, lab: LabScene, limit: float = 120) -> float:
         time.sleep(0.005)
     tick(app)
     assert not lab.running and lab.lab is not None and not lab.lab.error
+    # the controls come back: Run again, or change what to compare
+    assert lab.run_button.visible and not lab.cancel_button.visible
+    assert all(sel.enabled for sel in lab.selectors)
+    assert "played under both sets of rules" in lab.message
     return worst
 
 
@@ -162,3 +166,24 @@ def test_a_players_own_variant_of_every_game_can_be_tried(monkeypatch, config_fo
     assert c is not None and c.n == 3 and c.tried == "Ours" and c.against == "Standard rules"
     assert {m.key for m in spec.measures} <= {r.key for r in c.rows}
     assert len(c.section("Wins by seat")) == lab.players_sel.value
+
+
+def broken_clock(game_id, events, moves):
+    """A clock that fails in the lab's process, as a broken game would."""
+    raise RuntimeError("the table's clock broke")
+
+
+def test_a_game_that_fails_stops_the_run_and_says_why(monkeypatch):
+    monkeypatch.setattr(lab_scene, "game_seconds", broken_clock)
+    app, scene = settings_app()
+    lab = open_lab(app, scene)
+    click(app, lab.run_button.rect.center)
+    deadline = time.monotonic() + 60
+    while lab.running and time.monotonic() < deadline:
+        tick(app)
+        time.sleep(0.01)
+    tick(app)
+    assert not lab.running
+    assert "A game failed" in lab.message and "the table's clock broke" in lab.message
+    assert lab.run_button.visible and all(sel.enabled for sel in lab.selectors)
+    assert not [p for p in multiprocessing.active_children() if "PoolWorker" in p.name]

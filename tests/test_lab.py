@@ -20,7 +20,8 @@ from cardtable.app import theme
 from cardtable.app.layout.timing import game_seconds
 from cardtable.cli import main
 from cardtable.engine import Announced, RoundEnded, ScoreChanged
-from cardtable.lab.compare import Comparison, Row, compare, paired, summary
+from cardtable.games.ugh.cards import UGH
+from cardtable.lab.compare import Comparison, Row, compare, paired, summary, t95
 from cardtable.lab.record import decided_last, margin
 from cardtable.lab.run import LabRun, LabSetup, play_one
 from cardtable.lab.sides import side
@@ -33,7 +34,7 @@ COUNTS = [
 def _run(game: str, players: int, n: int, tried: dict | None = None, level: str = "easy", seed: int = 1):
     spec = games.get(game)
     setup = LabSetup(game, players, n, level, seed, side(spec, players, None, tried), side(spec, players))
-    return LabRun(setup, workers=1, clock=game_seconds).wait()
+    return LabRun(setup, clock=game_seconds, here=True).wait()
 
 
 @pytest.mark.parametrize(("game", "players"), COUNTS)
@@ -47,7 +48,7 @@ def test_the_same_rules_against_themselves_differ_in_nothing(game, players):
     spec = games.get(game)
     assert {m.key for m in spec.measures} <= keys
     assert {f"seat_{s + 1}_wins" for s in range(players)} <= keys
-    assert {"mean_score", "winning_margin", "moves", "minutes"} <= keys
+    assert {"mean_score", "winning_margin", "actions", "minutes", "first_wins"} <= keys
     for r in c.rows:
         assert r.diff == 0 and not r.significant, r
         assert math.isfinite(r.tried) and r.tried >= 0 or r.key in ("mean_score", "winning_margin"), r
@@ -62,7 +63,7 @@ def test_fewer_rounds_make_shorter_ugly_games_and_the_lab_says_so():
     c = compare(result)
     by = {r.key: r for r in c.rows}
     assert by["rounds"].tried == 3 and by["rounds"].against == 7
-    for key in ("moves", "minutes"):
+    for key in ("actions", "minutes"):
         assert by[key].significant and by[key].diff < 0, by[key]
     assert by["minutes"].tried < 0.6 * by["minutes"].against
     text = "\n".join(summary(c))
@@ -72,7 +73,7 @@ def test_fewer_rounds_make_shorter_ugly_games_and_the_lab_says_so():
 def test_a_real_difference_is_told_from_noise_by_pairing():
     """Fewer Ugh! cards (younger players): every game flips exactly six fewer (the blue ones), a
     difference the pairing pins down exactly; the winners' seats move about by luck."""
-    result = _run("ugh", 3, 8, {"younger_players": True}, level="easy")
+    result = _run("ugh", 3, 10, {"younger_players": True}, level="easy")
     by = {r.key: r for r in compare(result).rows}
     assert by["ugh_flipped"].diff == -6 and by["ugh_flipped"].low == by["ugh_flipped"].high == -6
     assert by["ugh_flipped"].significant
@@ -81,9 +82,11 @@ def test_a_real_difference_is_told_from_noise_by_pairing():
 def test_paired_intervals():
     a, b, d, lo, hi = paired([3.0, 5.0, 4.0], [1.0, 2.0, 3.0])
     assert (a, b, d) == (4.0, 2.0, 2.0)
-    half = 1.96 * 1.0 / math.sqrt(3)  # the differences 2, 3, 1 have standard deviation 1
+    half = 4.303 * 1.0 / math.sqrt(3)  # differences 2, 3, 1: standard deviation 1; Student's t, 2 df
     assert (lo, hi) == pytest.approx((2 - half, 2 + half))
     assert paired([1.0], [0.0])[3:] == (-math.inf, math.inf)  # one game says nothing about noise
+    assert t95(30) == 2.042 and t95(31) == pytest.approx(2.040, abs=0.001)
+    assert t95(200) == pytest.approx(1.972, abs=0.001) and t95(10**6) == pytest.approx(1.960, abs=0.001)
 
 
 def test_margin_counts_in_the_direction_that_wins():
@@ -106,17 +109,83 @@ def test_decided_last_compares_the_leaders_going_into_the_last_round_with_the_wi
     ugh = games.get("ugh")  # no rounds: a round is one turn each
     laps = [ScoreChanged(0, 4, 4), *turns, ScoreChanged(1, 6, 6), Announced("turn", 0, None, "")]
     assert decided_last(ugh, 2, laps, [1]) is True
+    held = [ScoreChanged(1, 6, 6), *turns, ScoreChanged(0, 2, 2)]
+    assert decided_last(ugh, 2, held, [1]) is False  # seat 1 led into the last go-around and won
+    loser = games.get("ultimate-loser")  # penalties: the fewest lead
+    pens = [ScoreChanged(0, 4, 4), ScoreChanged(1, 1, 1), RoundEnded(1, (4, 1))]
+    assert decided_last(loser, 2, [*pens, ScoreChanged(1, 1, 2), RoundEnded(2, (0, 1))], [1]) is False
+    assert decided_last(loser, 2, [*pens, ScoreChanged(1, 5, 6), RoundEnded(2, (0, 5))], [0]) is True
+    tied = [ScoreChanged(0, 3, 3), ScoreChanged(1, 3, 3), RoundEnded(1, (3, 3)), RoundEnded(2, (0, 0))]
+    assert decided_last(spec, 2, tied, [0, 1]) is False  # tied going in, tied at the end
+    assert decided_last(spec, 2, tied, [1]) is True  # the last round broke the tie
+
+
+def _finished(game_id: str, players: int, seed: int, options: dict | None = None):
+    """A finished game of easy computers and its whole log."""
+    from cardtable.simulate import play_game
+
+    spec = games.get(game_id)
+    match = play_game(spec, ["easy"] * players, spec.resolve_options(players, options or {}), seed)
+    return spec, match.game, match.log
+
+
+def _measures(spec, game, log) -> dict[str, float]:
+    return {m.key: m.count(game, log) for m in spec.measures}
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_uglys_figures_agree_with_the_finished_game(seed):
+    spec, game, log = _finished("ugly", 4, seed, {"allow_no_trump": True})
+    got = _measures(spec, game, log)
+    calls = [a for s, a in game.history if a.kind == "trump"]
+    assert got["rounds"] == game.n_rounds == len(calls) == len(game.round_scores)
+    assert got["no_trump_calls"] == sum(a.value == "NT" for a in calls)
+    (winner,) = game.winners() if len(game.winners()) == 1 else (None,)
+    if winner is not None:  # the Jacks in the winner's tricks, counted from the tricks themselves
+        taken = [e.cards for e in log if type(e).__name__ == "TrickWon" and e.seat == winner]
+        assert got["winner_jacks"] == sum(c.rank == 11 for cards in taken for c in cards)
+
+
+@pytest.mark.parametrize("players", [2, 4, 7])
+def test_ughs_figures_agree_with_the_finished_game(players):
+    spec, game, log = _finished("ugh", players, 5)
+    got = _measures(spec, game, log)
+    assert got["sets_locked"] == sum(len(sets) for sets in game.sets)
+    ughs = [c for c in game.catalog if game.t.kind[c] == UGH]
+    assert got["ugh_flipped"] == len([c for c in ughs if c not in game.deck.cards])
+    assert got["turns"] >= got["ugh_flipped"] / 3  # an Ugh! card ends the turn it is flipped in
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_ugos_figures_agree_with_the_finished_game(players):
+    spec, game, log = _finished("ugo", players, 6)
+    got = _measures(spec, game, log)
+    assert got["turns"] == game.turn_count
+    assert got["eliminations"] == len(game.out_order) == players - sum(game.alive)
+
+
+@pytest.mark.parametrize("penalty", [1, 0])
+def test_ultimate_losers_figures_count_passes_with_exchanges_and_fourplays_whatever_they_cost(penalty):
+    """A FourPlay played for no penalty is still a FourPlay; an exchange is a pass (RULES)."""
+    found = False
+    for seed in range(40):
+        spec, game, log = _finished("ultimate-loser", 4, seed, {"fourplay_penalty": penalty})
+        got = _measures(spec, game, log)
+        assert got["hands"] == game.hand_no == len(game.hand_scores)
+        kinds = [a.kind for _, a in game.history]
+        assert got["passes"] == kinds.count("pass") + kinds.count("exchange")
+        fours = [a for _, a in game.history if a.kind == "play" and len(a.cards) == 4]
+        assert got["fourplays"] == len([a for a in fours if len({c.rank for c in a.cards}) == 1])
+        found = found or got["fourplays"] > 0
+    assert found, "no FourPlay in 40 games: the count was never tried"
 
 
 @pytest.mark.parametrize("game", games.ids())
-def test_each_games_own_figures_count_what_happened(game):
+def test_each_game_names_its_figures_and_who_went_first(game):
     spec = games.get(game)
     players = min(4, spec.max_players)
     record = play_one(game, players, spec.resolve_options(players), "easy", 7)
     assert set(record.measures) == {m.key for m in spec.measures}
-    assert all(v >= 0 and float(v).is_integer() or m == "winner_jacks" for m, v in record.measures.items())
-    length = {"ugly": "rounds", "ugo": "turns", "ugh": "turns", "ultimate-loser": "hands"}[game]
-    assert record.measures[length] >= 1
     assert sum(record.shares) == pytest.approx(1.0) and record.actions > 0
     assert 0 <= record.first < players
 
@@ -161,7 +230,8 @@ def test_the_command_prints_a_table_and_a_chart(capsys, tmp_path):
     )
     out, err = capsys.readouterr()
     assert code == 0, err
-    assert "Ugly, 4 players, normal computers: rounds: 3 against Standard rules, 4 paired games" in out
+    assert "Ugly, 4 players, normal computers: Rounds: 3 against Standard rules, 4 paired games" in out
+    assert "too few to tell a change from luck" in out
     for label in ("Seat 1 wins", "Winning margin", "Minutes at the table", "Rounds", "No Trump calls"):
         assert label in out
     picture = pygame.image.load(str(chart))

@@ -80,7 +80,7 @@ def run(
     against = side(spec, players, find(args.against))
     setup = LabSetup(spec.id, players, args.games, args.level, args.seed, tried, against)
     progress = progress_bar if sys.stderr.isatty() else None
-    lab = LabRun(setup, workers=args.workers, clock=clock)
+    lab = LabRun(setup, workers=args.workers, clock=clock, here=args.workers == 1)
     try:
         result = lab.wait(progress)
     except KeyboardInterrupt:

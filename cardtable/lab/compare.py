@@ -12,6 +12,7 @@ import math
 import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from cardtable import games
 from cardtable.simulate import wilson
@@ -19,7 +20,52 @@ from cardtable.simulate import wilson
 from .record import GameRecord
 from .run import LabResult
 
-Z95 = 1.96
+MIN_PAIRS = 10
+"""Fewer deals than this mark no difference as real: the spread of so few differences says too little."""
+
+_T975 = (
+    12.71,
+    4.303,
+    3.182,
+    2.776,
+    2.571,
+    2.447,
+    2.365,
+    2.306,
+    2.262,
+    2.228,
+    2.201,
+    2.179,
+    2.160,
+    2.145,
+    2.131,
+    2.120,
+    2.110,
+    2.101,
+    2.093,
+    2.086,
+    2.080,
+    2.074,
+    2.069,
+    2.064,
+    2.060,
+    2.056,
+    2.052,
+    2.048,
+    2.045,
+    2.042,
+)
+"""Student's t, 97.5% point, for 1 to 30 degrees of freedom (a two-sided 95% interval)."""
+
+
+def t95(df: int) -> float:
+    """The 97.5% point of Student's t with ``df`` degrees of freedom (beyond 30, a close expansion)."""
+    if df < 1:
+        return math.inf
+    if df <= len(_T975):
+        return _T975[df - 1]
+    z = 1.959964
+    return z + (z**3 + z) / (4 * df) + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df * df)
 
 
 @dataclass(frozen=True)
@@ -39,8 +85,16 @@ class Row:
 
     @property
     def significant(self) -> bool:
-        """The interval leaves out zero: more than the luck of the deal would explain."""
-        return self.n > 1 and (self.low > 0 or self.high < 0)
+        """The interval leaves out zero, over enough deals: more than the luck of the deal explains."""
+        return self.n >= MIN_PAIRS and (self.low > 0 or self.high < 0)
+
+    @property
+    def places(self) -> int:
+        """Decimals for every figure of the row, from the size of its values (167 -> 0, 4.3 -> 2)."""
+        size = max(abs(self.tried), abs(self.against))
+        if float(self.tried).is_integer() and float(self.against).is_integer():
+            return 0  # counts that come out whole (5 hands in every game)
+        return 0 if size >= 100 else 1 if size >= 10 else 2
 
     def show(self, value: float, signed: bool = False, unit: bool = True) -> str:
         """``value`` for people; ``signed``: a difference (a share's difference is in points)."""
@@ -50,12 +104,17 @@ class Row:
                 return f"{sign}{100 * value:.1f}" + (" pts" if unit else "")
             return f"{100 * value:.1f}%"
         if self.kind == "minutes":
-            return f"{sign}{value:.1f}" + (" min" if unit else "")
-        return f"{sign}{value:.3g}" if abs(value) < 1000 else f"{sign}{value:.0f}"
+            text = f"{value:.1f}"
+            return (text.lstrip("-") if float(text) == 0 else sign + text) + (" min" if unit else "")
+        text = f"{value:.{self.places}f}"
+        if float(text) == 0:
+            return text.lstrip("-")  # no "-0.0"
+        return f"{sign}{text}"
 
     def interval(self) -> str:
-        """The difference's 95% interval, "+1.6 to +25.9", or "" when every game differed alike."""
-        if self.low == self.high:
+        """The difference's 95% interval, "+1.6 to +25.9"; "" when every game differed alike, or one
+        game cannot say."""
+        if self.low == self.high or not (math.isfinite(self.low) and math.isfinite(self.high)):
             return ""
         return f"{self.show(self.low, True, False)} to {self.show(self.high, True, False)}"
 
@@ -90,7 +149,7 @@ def paired(xs: Sequence[float], ys: Sequence[float]) -> tuple[float, float, floa
         return (0.0, 0.0, 0.0, 0.0, 0.0)
     diffs = [x - y for x, y in zip(xs, ys, strict=True)]
     mean = statistics.fmean(diffs)
-    half = Z95 * statistics.stdev(diffs) / math.sqrt(n) if n > 1 else math.inf
+    half = t95(n - 1) * statistics.stdev(diffs) / math.sqrt(n) if n > 1 else math.inf
     return (statistics.fmean(xs), statistics.fmean(ys), mean, mean - half, mean + half)
 
 
@@ -116,7 +175,7 @@ def compare(result: LabResult) -> Comparison:
     setup = result.setup
     spec = games.get(setup.game)
     pairs = result.pairs
-    score = "penalties" if spec.lower_scores_win else "score"
+    score = score_word(setup.game)
     specs: list[tuple[str, str, str, str, Callable[[GameRecord], float | None]]] = [
         (f"seat_{s + 1}_wins", f"Seat {s + 1} wins", "Wins by seat", "share", lambda r, s=s: r.shares[s])
         for s in range(setup.players)
@@ -134,7 +193,7 @@ def compare(result: LabResult) -> Comparison:
         ("mean_score", f"Mean {score}", "Scores", "number", lambda r: statistics.fmean(r.scores)),
         ("score_spread", f"Spread of {score} in a game", "Scores", "number", lambda r: r.spread),
         ("winning_margin", "Winning margin", "Scores", "number", lambda r: r.margin),
-        ("moves", "Moves", "Length", "number", lambda r: r.actions),
+        ("actions", "Actions (every choice made)", "Length", "number", lambda r: r.actions),
         ("minutes", "Minutes at the table", "Length", "minutes", lambda r: r.minutes),
         (
             "decided_last",
@@ -162,17 +221,28 @@ def compare(result: LabResult) -> Comparison:
     )
 
 
+@cache
+def score_word(game: str) -> str:
+    """What the game's scores count, as its table says ("points", "penalties", "cards left")."""
+    spec = games.get(game)
+    label = spec.new_game(spec.min_players, seed=0).view(None).info.get("score_label")
+    return str(label or ("penalties" if spec.lower_scores_win else "score"))
+
+
 def summary(c: Comparison, limit: int = 4) -> list[str]:
     """A few plain sentences: the seats' chances, then the biggest real differences."""
     if c.n == 0:
         return ["No game finished."]
+    if c.n < MIN_PAIRS:
+        return [f"{_games(c.n)}: too few to tell a change from luck (at least {MIN_PAIRS} are needed)."]
     lines = []
     seats = c.section("Wins by seat")
     seat = max(seats, key=lambda r: (r.significant, abs(r.diff)))
-    verdict = "more than luck explains" if seat.significant else "within what luck explains"
-    lines.append(
-        f"{seat.label} {seat.show(seat.tried)} vs {seat.show(seat.against)} under {c.against} ({verdict})."
-    )
+    both = f"{seat.show(seat.tried)} under {c.tried} vs {seat.show(seat.against)} under {c.against}"
+    if seat.significant:
+        lines.append(f"{seat.label} {both}: more than luck explains.")
+    else:
+        lines.append(f"No seat's chances change beyond luck (the most: {seat.label.lower()} {both}).")
     real = sorted(
         (r for r in c.rows if r.significant and r.section != "Wins by seat"),
         key=lambda r: -abs(r.diff) / (abs(r.against) or 1.0),
@@ -183,7 +253,7 @@ def summary(c: Comparison, limit: int = 4) -> list[str]:
         how = f"95% interval {r.interval()}" if r.interval() else "in every game"
         lines.append(f"{r.label}: {r.show(r.tried)} vs {r.show(r.against)} ({size} {more}, {how}).")
     if not real:
-        lines.append(f"Nothing else differs beyond luck in {c.n} paired games.")
+        lines.append(f"Nothing else differs beyond luck in {_games(c.n)}.")
     first = next((r for r in c.rows if r.key == "first_wins"), None)
     if first is not None:
         even = 1 / c.players
@@ -195,3 +265,7 @@ def summary(c: Comparison, limit: int = 4) -> list[str]:
                 f"(an even share is {100 * even:.0f}%)."
             )
     return lines
+
+
+def _games(n: int) -> str:
+    return f"{n} paired game{'s' if n != 1 else ''}"

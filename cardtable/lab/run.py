@@ -103,13 +103,17 @@ def _yield_to_the_screen() -> None:
 
 @dataclass
 class LabRun:
-    """A lab run under way. ``workers`` 1 plays in this process, one game per :meth:`poll`;
-    ``clock`` times the games at the table (no minutes without it)."""
+    """A lab run under way: ``workers`` processes (None: one per core), or with ``here`` this process,
+    one game per :meth:`poll` (tests; never a window: a game would hold up its frame). ``clock`` times
+    the games at the table (no minutes without it)."""
 
     setup: LabSetup
     workers: int | None = None
     clock: Clock | None = None
+    here: bool = False
     done: int = 0
+    pairs: int = 0
+    """Deals played under both sets of rules so far."""
     error: str = ""
     cancelled: bool = False
     _records: list[list[GameRecord | None]] = field(default_factory=list)
@@ -119,12 +123,12 @@ class LabRun:
 
     def __post_init__(self) -> None:
         s = self.setup
-        self.workers = default_workers() if self.workers is None else max(1, self.workers)
+        self.workers = 1 if self.here else default_workers() if self.workers is None else max(1, self.workers)
         self.workers = min(self.workers, 2 * s.games)
         self._records = [[None] * s.games, [None] * s.games]
         self._start = time.perf_counter()
         tasks = [(side, i) for i in range(s.games) for side in (0, 1)]
-        if self.workers == 1:
+        if self.here:
             self._pending = deque(tasks)
             return
         self._pool = mp.get_context("spawn").Pool(self.workers, initializer=_yield_to_the_screen)
@@ -155,9 +159,13 @@ class LabRun:
                 record = play_one(s.game, s.players, options, s.level, s.seed_of(i), self.clock)
                 self._store(side, i, record)
             else:
-                while self._pending and self._pending[0][2].ready():
-                    side, i, job = self._pending.popleft()
-                    self._store(side, i, job.get())
+                waiting = deque()
+                for side, i, job in self._pending:  # in any order: one long game holds up nothing
+                    if job.ready():
+                        self._store(side, i, job.get())
+                    else:
+                        waiting.append((side, i, job))
+                self._pending = waiting
         except Exception as exc:  # noqa: BLE001 - a game that fails ends the run, saying why
             self.error = f"{type(exc).__name__}: {exc}"
             self._stop()
@@ -168,6 +176,7 @@ class LabRun:
     def _store(self, side: int, i: int, record: GameRecord) -> None:
         self._records[side][i] = record
         self.done += 1
+        self.pairs += self._records[1 - side][i] is not None
 
     def wait(self, progress: Callable[[int, int], None] | None = None, step: float = 0.1) -> LabResult:
         """Run to the end (or a cancel from ``progress``' side), telling ``progress`` as games finish."""

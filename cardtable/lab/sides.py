@@ -25,7 +25,8 @@ def side(
     standard = variant is None or variant.name == "standard"
     name = "Standard rules" if standard else variant_title(variant.name)
     if options:
-        changes = ", ".join(f"{k}: {_plain(v)}" for k, v in options.items())
+        titles = {o.key: o.title for o in spec.schema}
+        changes = ", ".join(f"{titles.get(k, k)}: {_plain(v)}" for k, v in options.items())
         name = changes if standard else f"{name} + {changes}"
     return Side(name, resolved)
 

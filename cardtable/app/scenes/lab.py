@@ -11,6 +11,7 @@ Leaving the screen cancels a run.
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Mapping
 from typing import Any
@@ -22,7 +23,6 @@ from cardtable.engine import OptionError, Variant
 from cardtable.lab.compare import Comparison, compare, summary
 from cardtable.lab.run import LabRun, LabSetup, Side
 from cardtable.lab.sides import side
-from cardtable.simulate import default_workers
 from cardtable.variants import STANDARD, playable_counts, variant_title
 
 from .. import theme
@@ -60,6 +60,7 @@ class LabScene(Scene):
         self.back = Button("Back", self.leave)
         self.ring = FocusRing()
         self.lab: LabRun | None = None
+        self._settled = False
         self.comparison: Comparison | None = None
         self.message = "Computers play the same deals under both sets of rules, so luck cancels out."
         self.started = 0.0
@@ -91,7 +92,10 @@ class LabScene(Scene):
         players = self.players_sel.value
         tried = Side(self.name, self.spec.resolve_options(players, self.options))
         against = side(self.spec, players, self.variants[self.against_sel.value])
-        return LabSetup(self.spec.id, players, self.games_sel.value, self.level_sel.value, 1, tried, against)
+        seed = random.randrange(1, 1_000_000)  # Run again: other deals
+        return LabSetup(
+            self.spec.id, players, self.games_sel.value, self.level_sel.value, seed, tried, against
+        )
 
     def start(self) -> None:
         if self.running:
@@ -103,7 +107,8 @@ class LabScene(Scene):
             return
         self.comparison = None
         self._compared_done = -1
-        self.lab = LabRun(setup, workers=default_workers(), clock=game_seconds)
+        self._settled = False
+        self.lab = LabRun(setup, clock=game_seconds)  # a pool even on one core: frames never wait
         self.started = time.monotonic()
         self.message = ""
         self._controls()
@@ -111,9 +116,7 @@ class LabScene(Scene):
     def cancel(self) -> None:
         if self.running and self.lab is not None:
             self.lab.cancel()
-            self._compare()
-            self.message = f"Cancelled: {self.comparison.n if self.comparison else 0} deals were played."
-            self._controls()
+            self._settle()
 
     def leave(self) -> None:
         self.cancel()
@@ -138,21 +141,30 @@ class LabScene(Scene):
 
     def update(self, dt: float) -> None:
         lab = self.lab
-        if lab is None or lab.cancelled:
+        if lab is None or self._settled:
             return
         if not lab.finished:
             lab.poll()
             now = time.monotonic()
             if lab.done != self._compared_done and now - self._compared_at >= REDRAW_EVERY:
                 self._compare()
-        if lab.finished and self._compared_done != lab.done:
-            self._compare()
-            if lab.error:
-                self.message = f"A game failed: {lab.error}"
-            else:
-                took = time.monotonic() - self.started
-                self.message = f"{lab.setup.games} deals played under both sets of rules in {took:.0f} s."
-            self._controls()
+        if lab.finished:
+            self._settle()
+
+    def _settle(self) -> None:
+        """The run is over (played out, cancelled or failed): the last comparison, and the controls back."""
+        lab = self.lab
+        assert lab is not None
+        self._settled = True
+        self._compare()
+        if lab.error:
+            self.message = f"A game failed, so the run stopped: {lab.error}"
+        elif lab.cancelled:
+            self.message = f"Cancelled: {_deals(lab.pairs)} played under both sets of rules."
+        else:
+            took = time.monotonic() - self.started
+            self.message = f"{_deals(lab.pairs)} played under both sets of rules in {took:.0f} s."
+        self._controls()
 
     # -- input and layout --------------------------------------------------------------
 
@@ -260,7 +272,7 @@ class LabScene(Scene):
         pygame.draw.rect(surface, theme.PANEL_EDGE, bar, 1, border_radius=bar.height // 2)
         took = time.monotonic() - self.started
         left = f", about {took / lab.done * (lab.total - lab.done):.0f} s left" if lab.done else ""
-        words = f"{lab.done} of {lab.total} games, {took:.0f} s{left} (Esc cancels)"
+        words = f"{lab.pairs} of {_deals(lab.setup.games)}, {took:.0f} s{left} (Esc cancels)"
         where = (bar.right + round(14 * s), r.centery)
         draw_text(surface, text, words, round(16 * s), where, theme.TEXT, anchor="midleft")
 
@@ -280,3 +292,7 @@ class LabScene(Scene):
 
 def _variant_name(name: str) -> str:
     return "Standard rules" if name == STANDARD else variant_title(name)
+
+
+def _deals(n: int) -> str:
+    return f"{n} deal{'s' if n != 1 else ''}"

@@ -17,6 +17,7 @@ from pathlib import Path
 import pygame
 
 from cardtable import games
+from cardtable.lab.compare import score_word as lab_score_word
 from cardtable.saves import REPLAYS
 from cardtable.standings import ordinal
 from cardtable.stats import ALL, MIXED, PASS_AND_PLAY, GameRecord, SeatResult, Totals
@@ -69,9 +70,7 @@ EMPTY = (
 @cache
 def score_word(game: str) -> str:
     """What a game's scores count ("points", "penalties", "cards left"), as its table says."""
-    spec = games.get(game)
-    label = spec.new_game(spec.min_players, seed=0).view(None).info.get("score_label")
-    return str(label or "score")
+    return lab_score_word(game)
 
 
 def when_text(stamp: str, today: date | None = None) -> str:
