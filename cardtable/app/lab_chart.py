@@ -60,7 +60,12 @@ def _seat_bars(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, s: f
     title = (rect.centerx, rect.top + round(20 * s))
     draw_text(surface, text, "Wins by seat", round(18 * s), title, theme.TEXT, "bold", "center")
     rows = c.section("Wins by seat")
-    area = rect.inflate(-round(40 * s), -round(100 * s)).move(0, round(8 * s))
+    first = next((r for r in c.rows if r.key == "first_wins"), None)
+    if first is not None:
+        where = (rect.centerx, rect.top + round(42 * s))
+        words = f"whoever went first: {first.show(first.tried)} vs {first.show(first.against)}"
+        draw_text(surface, text, words, round(13 * s), where, theme.MUTED, anchor="midtop")
+    area = rect.inflate(-round(40 * s), -round(110 * s)).move(0, round(16 * s))
     even = 1 / c.players
     top = max([even, *(max(r.tried, r.against) for r in rows)]) * 1.2 or 1.0
     small = round(13 * s)
@@ -85,7 +90,7 @@ def _seat_bars(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, s: f
             draw_text(surface, text, f"{100 * r.tried:.0f}", round(11 * s), where, TRIED, anchor="midbottom")
     _dashed(surface, theme.TEXT, (area.left, y(even)), area.right, max(1, round(2 * s)), s)
     where = (area.centerx, area.bottom + round(26 * s))
-    caption = f"seat (* more than luck); dashes: an even share, {100 * even:.0f}%"
+    caption = f"seat  (* beyond luck;  - - even share {100 * even:.0f}%)"
     draw_text(surface, text, caption, small, where, theme.MUTED, anchor="midtop")
 
 

@@ -191,9 +191,9 @@ def compare(result: LabResult) -> Comparison:
     )
     specs += [
         ("mean_score", f"Mean {score}", "Scores", "number", lambda r: statistics.fmean(r.scores)),
-        ("score_spread", f"Spread of {score} in a game", "Scores", "number", lambda r: r.spread),
+        ("score_spread", f"Spread of {score}", "Scores", "number", lambda r: r.spread),
         ("winning_margin", "Winning margin", "Scores", "number", lambda r: r.margin),
-        ("actions", "Actions (every choice made)", "Length", "number", lambda r: r.actions),
+        ("actions", "Actions", "Length", "number", lambda r: r.actions),
         ("minutes", "Minutes at the table", "Length", "minutes", lambda r: r.minutes),
         (
             "decided_last",

@@ -44,7 +44,8 @@ def table(c: Comparison, seed: int) -> str:
     spec = games.get(c.game)
     if spec.lower_scores_win:
         lines.append(f"Scores are penalties in {spec.name}: lower is better.")
-    lines.append("Minutes: the table's animations at normal speed and the computers' pauses.")
+    lines.append("Actions: every choice made, forced ones included. Minutes: the table's animations at")
+    lines.append("normal speed and the computers' pauses (people think longer).")
     lines.append("")
     lines.extend(summary(c))
     return "\n".join(lines)
