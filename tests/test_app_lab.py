@@ -19,7 +19,7 @@ from cardtable.app.scenes import lab as lab_scene
 from cardtable.app.scenes.lab import LabScene
 from cardtable.app.scenes.settings import SettingsScene
 from cardtable.app.scenes.title import TitleScene
-from cardtable.lab.run import LOWER_PRIORITY
+from cardtable.lab.workers import LOWER_PRIORITY
 from ui import click, key, make_app, tick
 
 FRAME_LIMIT = 0.1
@@ -111,15 +111,14 @@ def test_cancel_stops_the_games_within_a_second_and_keeps_what_was_played():
     pick(app, lab.players_sel, 6)
     pick(app, lab.games_sel, 400)
     click(app, lab.run_button.rect.center)
-    workers = multiprocessing.active_children()
+    workers = lab.lab.processes
     assert lab.running and len(workers) >= 2
     deadline = time.monotonic() + 60
     while lab.lab.done < 4 and time.monotonic() < deadline:
         tick(app)
         time.sleep(0.01)
     mine = os.getpriority(os.PRIO_PROCESS, 0)
-    pool = [p for p in workers if "PoolWorker" in p.name]
-    assert pool and all(os.getpriority(os.PRIO_PROCESS, p.pid) >= mine + LOWER_PRIORITY for p in pool)
+    assert all(os.getpriority(os.PRIO_PROCESS, p.pid) >= mine + LOWER_PRIORITY for p in workers)
     start = time.monotonic()
     key(app, pygame.K_ESCAPE)
     took = time.monotonic() - start
@@ -138,7 +137,7 @@ def test_leaving_while_it_runs_stops_the_games():
     lab = open_lab(app, scene)
     pick(app, lab.games_sel, 400)
     click(app, lab.run_button.rect.center)
-    workers = multiprocessing.active_children()
+    workers = lab.lab.processes
     assert workers
     click(app, lab.back.rect.center)
     assert app.stack.top is scene
@@ -186,4 +185,4 @@ def test_a_game_that_fails_stops_the_run_and_says_why(monkeypatch):
     assert not lab.running
     assert "A game failed" in lab.message and "the table's clock broke" in lab.message
     assert lab.run_button.visible and all(sel.enabled for sel in lab.selectors)
-    assert not [p for p in multiprocessing.active_children() if "PoolWorker" in p.name]
+    assert not lab.lab.processes and not multiprocessing.active_children()

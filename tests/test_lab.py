@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 import math
 import multiprocessing
+import os
+import signal
 import time
 
 import pygame
@@ -207,8 +209,8 @@ def test_cancel_stops_the_worker_processes_within_a_second():
     spec = games.get("ugh")
     younger = side(spec, 6, spec.variants["younger-players"])
     lab = LabRun(LabSetup("ugh", 6, 400, "normal", 3, side(spec, 6), younger), workers=2)
-    processes = multiprocessing.active_children()
-    assert len(processes) >= 2
+    processes = lab.processes
+    assert len(processes) == 2 and all(p.is_alive() for p in processes)
     deadline = time.monotonic() + 60
     while lab.poll() < 2 and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -283,3 +285,30 @@ def test_mistakes_exit_2_with_a_clear_message(capsys, args, words):
     code = main(args)
     _, err = capsys.readouterr()
     assert code == 2 and words in err
+
+
+def test_a_process_that_dies_stops_the_run_and_says_so():
+    """A killed lab process (out of memory, say) must not leave the run waiting for its game forever."""
+    spec = games.get("ugh")
+    lab = LabRun(LabSetup("ugh", 6, 50, "normal", 4, side(spec, 6), side(spec, 6)), workers=2)
+    victim = lab.processes[0]
+    deadline = time.monotonic() + 60
+    while lab.poll() < 1 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    os.kill(victim.pid, signal.SIGKILL)
+    while not lab.finished and time.monotonic() < deadline:
+        lab.poll()
+        time.sleep(0.05)
+    assert lab.finished and "stopped unexpectedly" in lab.error, lab.error
+    assert not lab.processes and not any(p.is_alive() for p in multiprocessing.active_children())
+
+
+def test_a_game_that_fails_stops_the_run_with_its_reason():
+    spec = games.get("ugly")
+    setup = LabSetup("ugly", 4, 6, "normal", 4, side(spec, 4), side(spec, 4))
+    result = LabRun(setup, workers=2, clock=failing_clock).wait()
+    assert "RuntimeError: no clock here" in result.error
+
+
+def failing_clock(game_id, events, moves):
+    raise RuntimeError("no clock here")

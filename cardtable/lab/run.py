@@ -10,9 +10,6 @@ processes at once.
 
 from __future__ import annotations
 
-import contextlib
-import multiprocessing as mp
-import os
 import time
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
@@ -24,6 +21,7 @@ from cardtable.engine import Event
 from cardtable.simulate import default_workers, derive_seed, play_game
 
 from .record import GameRecord, record_of
+from .workers import GamePool
 
 
 @dataclass(frozen=True)
@@ -70,9 +68,6 @@ class LabResult:
         return [b for _, b in self.pairs]
 
 
-LOWER_PRIORITY = 5
-"""How much nicer the lab's processes are than the app (Unix niceness)."""
-
 Clock = Callable[[str, Sequence[Event], int], float]
 """Seconds a game takes at the table, from its game id, its events and its moves (the app knows how:
 its layouts time every event); a module-level function, so the pool's processes can call it."""
@@ -94,13 +89,6 @@ def play_one(
     return record_of(spec, match.game, match.log, seed, seconds)
 
 
-def _yield_to_the_screen() -> None:
-    """A lab process runs at a lower priority than the app, so the window stays smooth while it plays."""
-    if hasattr(os, "nice"):
-        with contextlib.suppress(OSError):
-            os.nice(LOWER_PRIORITY)
-
-
 @dataclass
 class LabRun:
     """A lab run under way: ``workers`` processes (None: one per core), or with ``here`` this process,
@@ -118,7 +106,7 @@ class LabRun:
     cancelled: bool = False
     _records: list[list[GameRecord | None]] = field(default_factory=list)
     _pending: deque = field(default_factory=deque)
-    _pool: Any = None
+    _pool: GamePool | None = None
     _start: float = 0.0
 
     def __post_init__(self) -> None:
@@ -131,13 +119,22 @@ class LabRun:
         if self.here:
             self._pending = deque(tasks)
             return
-        self._pool = mp.get_context("spawn").Pool(self.workers, initializer=_yield_to_the_screen)
-        for side, i in tasks:
-            args = (s.game, s.players, dict(self._side(side).options), s.level, s.seed_of(i), self.clock)
-            self._pending.append((side, i, self._pool.apply_async(play_one, args)))
+        jobs = [
+            (
+                (side, i),
+                (s.game, s.players, dict(self._side(side).options), s.level, s.seed_of(i), self.clock),
+            )
+            for side, i in tasks
+        ]
+        self._pool = GamePool(play_one, jobs, self.workers)
 
     def _side(self, side: int) -> Side:
         return self.setup.tried if side == 0 else self.setup.against
+
+    @property
+    def processes(self) -> list:
+        """The processes playing the games (none once the run is over, or playing here)."""
+        return list(self._pool.processes) if self._pool is not None else []
 
     @property
     def total(self) -> int:
@@ -159,13 +156,8 @@ class LabRun:
                 record = play_one(s.game, s.players, options, s.level, s.seed_of(i), self.clock)
                 self._store(side, i, record)
             else:
-                waiting = deque()
-                for side, i, job in self._pending:  # in any order: one long game holds up nothing
-                    if job.ready():
-                        self._store(side, i, job.get())
-                    else:
-                        waiting.append((side, i, job))
-                self._pending = waiting
+                for (side, i), record in self._pool.collect():
+                    self._store(side, i, record)
         except Exception as exc:  # noqa: BLE001 - a game that fails ends the run, saying why
             self.error = f"{type(exc).__name__}: {exc}"
             self._stop()
@@ -199,8 +191,7 @@ class LabRun:
 
     def _stop(self) -> None:
         if self._pool is not None:
-            self._pool.terminate()
-            self._pool.join()
+            self._pool.stop()
             self._pool = None
         self._pending.clear()
 

@@ -1,0 +1,95 @@
+"""The lab's processes: games handed out through a queue, results collected without waiting.
+
+Not ``multiprocessing.Pool``: a pool replaces a process that dies and loses
+its game, so a run would wait for it forever (and one whose processes cannot
+start at all restarts them without end). Here a process that ends before its
+work is done is an error the run reports, and stopping ends every process at
+once. The processes run nicer than the app, so its window stays smooth.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing as mp
+import os
+import queue
+from collections.abc import Callable, Iterable
+from typing import Any
+
+LOWER_PRIORITY = 5
+"""How much nicer the lab's processes are than the app (Unix niceness)."""
+
+
+class LabError(RuntimeError):
+    """A game failed, or a process ended before its work was done."""
+
+
+def _yield_to_the_screen() -> None:
+    if hasattr(os, "nice"):
+        with contextlib.suppress(OSError):
+            os.nice(LOWER_PRIORITY)
+
+
+def _serve(tasks: Any, results: Any, play: Callable[..., Any]) -> None:
+    """A lab process: play each task's game until the None that says there are no more."""
+    _yield_to_the_screen()
+    while True:
+        task = tasks.get()
+        if task is None:
+            return
+        key, args = task
+        try:
+            results.put((key, play(*args), ""))
+        except Exception as exc:  # noqa: BLE001 - sent back: the run stops and says why
+            results.put((key, None, f"{type(exc).__name__}: {exc}"))
+
+
+class GamePool:
+    """``workers`` processes calling ``play`` (a module-level function) on each task's arguments."""
+
+    def __init__(self, play: Callable[..., Any], tasks: Iterable[tuple[Any, tuple]], workers: int) -> None:
+        ctx = mp.get_context("spawn")
+        self._tasks = ctx.Queue()
+        self._results = ctx.Queue()
+        self.expected = 0
+        for task in tasks:
+            self._tasks.put(task)
+            self.expected += 1
+        for _ in range(workers):
+            self._tasks.put(None)
+        self.processes = [
+            ctx.Process(target=_serve, args=(self._tasks, self._results, play), daemon=True)
+            for _ in range(workers)
+        ]
+        for p in self.processes:
+            p.start()
+        self.received = 0
+
+    def collect(self) -> list[tuple[Any, Any]]:
+        """The (key, result) pairs finished since the last call; :class:`LabError` for a failure."""
+        out = []
+        while True:
+            try:
+                key, result, error = self._results.get_nowait()
+            except queue.Empty:
+                break
+            if error:
+                raise LabError(error)
+            out.append((key, result))
+        self.received += len(out)
+        if self.received < self.expected and not out:
+            for p in self.processes:
+                if p.exitcode not in (None, 0):
+                    raise LabError(f"a lab process stopped unexpectedly (exit code {p.exitcode})")
+        return out
+
+    def stop(self) -> None:
+        """End every process now (their games are lost), and let the queues go."""
+        for p in self.processes:
+            if p.is_alive():
+                p.terminate()
+        for p in self.processes:
+            p.join(timeout=2)
+        for q in (self._tasks, self._results):
+            q.cancel_join_thread()  # the unplayed tasks need not reach anyone
+            q.close()
