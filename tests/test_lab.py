@@ -12,6 +12,8 @@ import math
 import multiprocessing
 import os
 import signal
+import subprocess
+import sys
 import time
 
 import pygame
@@ -312,3 +314,15 @@ def test_a_game_that_fails_stops_the_run_with_its_reason():
 
 def failing_clock(game_id, events, moves):
     raise RuntimeError("no clock here")
+
+
+def test_ctrl_c_stops_the_command_and_prints_what_finished():
+    command = [sys.executable, "-c", "from cardtable.cli import main; raise SystemExit(main())"]
+    command += ["lab", "ugh", "--games", "400", "--workers", "2"]
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(4)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130, err
+    assert "cancelled" in out and "paired games" in out
+    assert "Traceback" not in err  # the lab's processes leave Ctrl+C to the command

@@ -13,6 +13,7 @@ import contextlib
 import multiprocessing as mp
 import os
 import queue
+import signal
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -32,6 +33,7 @@ def _yield_to_the_screen() -> None:
 
 def _serve(tasks: Any, results: Any, play: Callable[..., Any]) -> None:
     """A lab process: play each task's game until the None that says there are no more."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the parent's to handle: it ends us
     _yield_to_the_screen()
     while True:
         task = tasks.get()
