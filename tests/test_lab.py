@@ -319,9 +319,10 @@ def failing_clock(game_id, events, moves):
 def test_ctrl_c_stops_the_command_and_prints_what_finished():
     command = [sys.executable, "-c", "from cardtable.cli import main; raise SystemExit(main())"]
     command += ["lab", "ugh", "--games", "400", "--workers", "2"]
-    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    pipes = {"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, "text": True}
+    proc = subprocess.Popen(command, start_new_session=True, **pipes)
     time.sleep(4)
-    proc.send_signal(signal.SIGINT)
+    os.killpg(proc.pid, signal.SIGINT)  # as a terminal's Ctrl+C: to every process of the group
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == 130, err
     assert "cancelled" in out and "paired games" in out
