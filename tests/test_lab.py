@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import math
-import multiprocessing
 import os
 import signal
 import subprocess
@@ -293,7 +292,8 @@ def test_a_process_that_dies_stops_the_run_and_says_so():
     """A killed lab process (out of memory, say) must not leave the run waiting for its game forever."""
     spec = games.get("ugh")
     lab = LabRun(LabSetup("ugh", 6, 50, "normal", 4, side(spec, 6), side(spec, 6)), workers=2)
-    victim = lab.processes[0]
+    started = lab.processes
+    victim = started[0]
     deadline = time.monotonic() + 60
     while lab.poll() < 1 and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -302,7 +302,7 @@ def test_a_process_that_dies_stops_the_run_and_says_so():
         lab.poll()
         time.sleep(0.05)
     assert lab.finished and "stopped unexpectedly" in lab.error, lab.error
-    assert not lab.processes and not any(p.is_alive() for p in multiprocessing.active_children())
+    assert not lab.processes and not any(p.is_alive() for p in started)
 
 
 def test_a_game_that_fails_stops_the_run_with_its_reason():
