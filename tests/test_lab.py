@@ -327,3 +327,11 @@ def test_ctrl_c_stops_the_command_and_prints_what_finished():
     assert proc.returncode == 130, err
     assert "cancelled" in out and "paired games" in out
     assert "Traceback" not in err  # the lab's processes leave Ctrl+C to the command
+
+
+def test_the_command_says_when_both_sides_are_the_same_rules(capsys):
+    assert main(["lab", "ugly", "--games", "2", "--workers", "1"]) == 0
+    err = capsys.readouterr().err
+    assert "are the same rules" in err and "--variant" in err
+    assert main(["lab", "ugly", "--option", "rounds=3", "--games", "2", "--workers", "1"]) == 0
+    assert "same rules" not in capsys.readouterr().err

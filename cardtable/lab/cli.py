@@ -79,6 +79,12 @@ def run(
     )
     against = side(spec, players, find(args.against))
     setup = LabSetup(spec.id, players, args.games, args.level, args.seed, tried, against)
+    if dict(tried.options) == dict(against.options):
+        print(
+            f"cardtable: note: {tried.name} and {against.name} are the same rules, so every difference "
+            "is zero (name what to try with --variant or --option)",
+            file=sys.stderr,
+        )
     progress = progress_bar if sys.stderr.isatty() else None
     lab = LabRun(setup, workers=args.workers, clock=clock, here=args.workers == 1)
     try:
