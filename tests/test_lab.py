@@ -14,6 +14,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pygame
 import pytest
@@ -321,7 +322,10 @@ def test_ctrl_c_stops_the_command_and_prints_what_finished():
     command += ["lab", "ugh", "--games", "400", "--workers", "2"]
     pipes = {"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, "text": True}
     proc = subprocess.Popen(command, start_new_session=True, **pipes)
-    time.sleep(4)
+    deadline = time.monotonic() + 60
+    while len(_children(proc.pid)) < 2 and time.monotonic() < deadline:  # the lab's processes are up
+        time.sleep(0.2)
+    time.sleep(2)  # and playing
     os.killpg(proc.pid, signal.SIGINT)  # as a terminal's Ctrl+C: to every process of the group
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == 130, err
@@ -335,3 +339,16 @@ def test_the_command_says_when_both_sides_are_the_same_rules(capsys):
     assert "are the same rules" in err and "--variant" in err
     assert main(["lab", "ugly", "--option", "rounds=3", "--games", "2", "--workers", "1"]) == 0
     assert "same rules" not in capsys.readouterr().err
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            out.append(int(stat.parent.name))
+    return out

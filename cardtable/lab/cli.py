@@ -86,10 +86,14 @@ def run(
             file=sys.stderr,
         )
     progress = progress_bar if sys.stderr.isatty() else None
-    lab = LabRun(setup, workers=args.workers, clock=clock, here=args.workers == 1)
+    lab: LabRun | None = None
     try:
+        lab = LabRun(setup, workers=args.workers, clock=clock, here=args.workers == 1)
         result = lab.wait(progress)
     except KeyboardInterrupt:
+        if lab is None:  # stopped while the processes were starting: nothing was played
+            print("cardtable: cancelled before any game was played", file=sys.stderr)
+            return 130
         lab.cancel()
         result = lab.result()
     if progress is not None:

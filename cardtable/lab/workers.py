@@ -52,6 +52,7 @@ class GamePool:
     def __init__(self, play: Callable[..., Any], tasks: Iterable[tuple[Any, tuple]], workers: int) -> None:
         ctx = mp.get_context("spawn")
         self._tasks = ctx.Queue()
+        self._tasks.cancel_join_thread()  # tasks not yet handed out never hold up this process's exit
         self._results = ctx.Queue()
         self.expected = 0
         for task in tasks:
