@@ -13,6 +13,7 @@ from pathlib import Path
 import pygame
 
 from cardtable.lab.compare import Comparison, Row
+from cardtable.lab.report import cut
 
 from . import theme
 from .theme import Fonts, TextCache
@@ -117,7 +118,7 @@ def _changes(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, s: flo
     for i, r in enumerate(rows):
         cy = round(inner.top + step * (i + 0.5))
         color = theme.TEXT if r.significant else theme.MUTED
-        draw_text(surface, text, _short(r.label, 26), size, (inner.left, cy), color, anchor="midleft")
+        draw_text(surface, text, cut(r.label, 26), size, (inner.left, cy), color, anchor="midleft")
         rel, low, high = _relative(r)
         thick = max(3, round(step * 0.42))
         x = zero + round(half * rel)
@@ -146,10 +147,6 @@ def _relative(r: Row) -> tuple[float, float, float]:
 
 def _fade(color: theme.Color) -> theme.Color:
     return tuple((2 * v + f) // 3 for v, f in zip(color, FAINT, strict=True))  # type: ignore[return-value]
-
-
-def _short(label: str, most: int) -> str:
-    return label if len(label) <= most else label[: most - 1] + "…"
 
 
 def _dashed(

@@ -23,7 +23,7 @@ def heading(c: Comparison, seed: int) -> str:
 def table(c: Comparison, seed: int) -> str:
     """Every figure side by side with its difference; * marks a difference beyond luck."""
     left = max([len(r.label) for r in c.rows] + [20]) + 2
-    a, b = _cut(c.tried), _cut(c.against)
+    a, b = cut(c.tried), cut(c.against)
     width = max(len(a), len(b), 10)
     lines = [heading(c, seed), ""]
     lines.append(f"{'':<{left}}{a:>{width}}  {b:>{width}}  difference (95% interval)")
@@ -88,5 +88,6 @@ def _finite(x: float) -> float | None:
     return x if math.isfinite(x) else None
 
 
-def _cut(name: str, most: int = 28) -> str:
+def cut(name: str, most: int = 28) -> str:
+    """``name``, cut with an ellipsis to at most ``most`` characters (a column, a chart's label)."""
     return name if len(name) <= most else name[: most - 1] + "\u2026"

@@ -59,14 +59,6 @@ class LabResult:
     workers: int = 1
     error: str = ""
 
-    @property
-    def tried(self) -> list[GameRecord]:
-        return [a for a, _ in self.pairs]
-
-    @property
-    def against(self) -> list[GameRecord]:
-        return [b for _, b in self.pairs]
-
 
 Clock = Callable[[str, Sequence[Event], int], float]
 """Seconds a game takes at the table, from its game id, its events and its moves (the app knows how:
@@ -119,17 +111,13 @@ class LabRun:
         if self.here:
             self._pending = deque(tasks)
             return
-        jobs = [
-            (
-                (side, i),
-                (s.game, s.players, dict(self._side(side).options), s.level, s.seed_of(i), self.clock),
-            )
-            for side, i in tasks
-        ]
-        self._pool = GamePool(play_one, jobs, self.workers)
+        self._pool = GamePool(play_one, [((side, i), self._args(side, i)) for side, i in tasks], self.workers)
 
-    def _side(self, side: int) -> Side:
-        return self.setup.tried if side == 0 else self.setup.against
+    def _args(self, side: int, i: int) -> tuple:
+        """What :func:`play_one` takes for deal ``i`` under one side's rules (0: tried, 1: against)."""
+        s = self.setup
+        rules = s.tried if side == 0 else s.against
+        return (s.game, s.players, dict(rules.options), s.level, s.seed_of(i), self.clock)
 
     @property
     def processes(self) -> list:
@@ -151,10 +139,7 @@ class LabRun:
         try:
             if self._pool is None:
                 side, i = self._pending.popleft()
-                s = self.setup
-                options = self._side(side).options
-                record = play_one(s.game, s.players, options, s.level, s.seed_of(i), self.clock)
-                self._store(side, i, record)
+                self._store(side, i, play_one(*self._args(side, i)))
             else:
                 for (side, i), record in self._pool.collect():
                     self._store(side, i, record)

@@ -72,10 +72,15 @@ def _built_in(game_id: str) -> Layout | None:
     return load_layout(game_id) if has_layout(game_id) else None
 
 
+@cache
+def _default_pause() -> float:
+    return Settings().computer_pause
+
+
 def game_seconds(game_id: str, events: Sequence[Event], moves: int) -> float:
     """Seconds a whole game of computers takes at the table with the default settings (the house-rule
     lab's clock): the built-in layout's timings at normal speed, and a computer's pause per move."""
     layout = _built_in(game_id)
     if layout is None:
         return 0.0
-    return table_seconds(layout, events, moves, Settings().computer_pause)
+    return table_seconds(layout, events, moves, _default_pause())

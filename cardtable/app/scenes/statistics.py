@@ -11,13 +11,12 @@ marked, and a list the latest games. Esc or Back returns.
 from __future__ import annotations
 
 from datetime import date, datetime
-from functools import cache
 from pathlib import Path
 
 import pygame
 
 from cardtable import games
-from cardtable.lab.compare import score_word as lab_score_word
+from cardtable.lab.compare import score_word
 from cardtable.saves import REPLAYS
 from cardtable.standings import ordinal
 from cardtable.stats import ALL, MIXED, PASS_AND_PLAY, GameRecord, SeatResult, Totals
@@ -65,12 +64,6 @@ EMPTY = (
     " level.",
     "Demos and games played by computers alone are not counted.",
 )
-
-
-@cache
-def score_word(game: str) -> str:
-    """What a game's scores count ("points", "penalties", "cards left"), as its table says."""
-    return lab_score_word(game)
 
 
 def when_text(stamp: str, today: date | None = None) -> str:
