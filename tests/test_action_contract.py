@@ -778,6 +778,41 @@ def test_a_game_vouches_only_for_what_apply_would_accept(spec_id, players):
     found.check()
 
 
+# -- quiet play-outs ---------------------------------------------------------------------------
+
+
+QUIET_GAMES = {"ugly"}
+"""Games that skip building events when ``quiet`` (search's play-outs)."""
+
+
+@pytest.mark.parametrize(("spec_id", "players"), CASES)
+def test_a_quiet_game_plays_exactly_as_a_loud_one(spec_id, players):
+    """The same seeds and random choices with and without events: the same state after every
+    action (saved whole, RNG included), and the same end. Only the events may differ."""
+    spec = SPECS[spec_id]
+    silenced = 0
+    for seed in plan(players)[0][:3]:
+        loud = spec.new_game(players, seed=seed)
+        quiet = spec.new_game(players, seed=seed)
+        loud.narrate = quiet.narrate = False
+        quiet.quiet = True
+        rng = random.Random(seed)
+        steps = 0
+        while not loud.is_over() and steps < 3000:
+            seat = rng.choice(loud.to_act())
+            action = rng.choice(loud.legal_actions(seat))
+            heard = loud.apply(seat, action)
+            said = quiet.apply(seat, find_action(quiet.legal_actions(seat), action))
+            silenced += len(heard) - len(said)
+            steps += 1
+            if steps % 7 == 0 or loud.is_over():
+                assert quiet.to_dict() == loud.to_dict(), f"seed {seed}: apart after {steps} actions"
+        assert quiet.is_over() == loud.is_over()
+        assert quiet.scores() == loud.scores() and quiet.winners() == loud.winners()
+    if spec_id in QUIET_GAMES:
+        assert silenced > 0, "quiet built every event anyway"
+
+
 # -- games end -------------------------------------------------------------------------------
 
 

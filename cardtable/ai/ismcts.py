@@ -266,12 +266,17 @@ class ISMCTSAgent(Agent):
         rng = random.Random(seed)
         game = world.clone(rng=rng)
         game.narrate = False
+        game.quiet = True
         game.apply_trusted(seat, action)
         self._play_on(game, world.episode() + self.spec.search_horizon, rng)
         return game.rewards(baseline)[seat]
 
     def _play_on(self, game: Game, stop: int, rng: random.Random) -> None:
-        """Play ``game`` on with the play-out policy to the end of episode ``stop - 1`` or of the game."""
+        """Play ``game`` on with the play-out policy to the end of episode ``stop - 1`` or of the game.
+
+        Nobody reads a play-out's events (the tree above it has its observations), so none are built.
+        """
+        game.quiet = True
         while not game.is_over() and game.episode() < stop:
             seat = game.to_act()[0]
             policy = self.own_rollout if seat == self._seat else self.rollout

@@ -60,6 +60,10 @@ class Game:
     """Tell each round's story for people (a :class:`Recap` at its end); search turns it off in the
     worlds it imagines, where nobody reads it and every microsecond is a play-out fewer."""
 
+    quiet: bool = False
+    """Nobody reads this game's events (search's play-outs): a game may skip building them, so
+    ``apply`` returns fewer or none. The rules and the state are the same either way."""
+
     spec: ClassVar[GameSpec]
     catalog: Catalog
     phase: str
@@ -224,7 +228,8 @@ class Game:
         ``check`` still guards the state, but the action is not compared with
         the legal list. Everything else uses :meth:`apply`.
         """
-        self.check(seat, action)
+        if not self._vouch(seat, action):
+            self.check(seat, action)
         events = self._apply(seat, action)
         self.history.append((seat, action))
         return events

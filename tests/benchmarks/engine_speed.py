@@ -22,10 +22,12 @@ from cardtable import games
 TARGET_ROUNDS_PER_SECOND = 4000
 
 
-def random_games(spec, players: int, n: int, seed: int) -> tuple[float, int, int]:
+def random_games(spec, players: int, n: int, seed: int, quiet: bool = False) -> tuple[float, int, int]:
     """Seconds, rounds and actions for ``n`` complete random games.
 
     Rounds count only for games that have them (``n_rounds``), else 0.
+    ``quiet``: no events, as search's play-outs (``Game.quiet``); otherwise
+    every event the table animates is built.
     """
     rng = random.Random(seed)
     choice = rng.choice
@@ -34,6 +36,7 @@ def random_games(spec, players: int, n: int, seed: int) -> tuple[float, int, int
     for i in range(n):
         game = spec.new_game(players, seed=seed * 100_003 + i)
         game.narrate = False  # as search plays them: no round recaps for people
+        game.quiet = quiet
         while not game.is_over():
             seat = game.to_act()[0]
             game.apply(seat, choice(game.legal_actions(seat)))
@@ -73,21 +76,26 @@ def versus_openspiel(runs: int, ugly_games: int, deals: int) -> int:
         return 2
     spec = games.get("ugly")
     print(f"Ugly (4 players, rounds) against OpenSpiel Hearts (deals), {runs} runs, taking turns")
-    ratios = []
+    print("Ugly with events (as the table plays) and quiet (as search's play-outs, no events)")
+    ratios: dict[str, list[float]] = {"with events": [], "quiet": []}
     for r in range(runs):
         seconds, rounds, _ = random_games(spec, 4, ugly_games, seed=r + 1)
-        ours = rounds / seconds
+        loud = rounds / seconds
         theirs = deals / openspiel_deals(deals, seed=r + 1)
-        ratios.append(ours / theirs)
+        seconds, rounds, _ = random_games(spec, 4, ugly_games, seed=r + 1, quiet=True)
+        quiet = rounds / seconds
+        ratios["with events"].append(loud / theirs)
+        ratios["quiet"].append(quiet / theirs)
         print(
-            f"  run {r + 1}: Ugly {ours:7.0f} rounds/s   OpenSpiel {theirs:7.0f} deals/s"
-            f"   ratio {ratios[-1]:.2f}"
+            f"  run {r + 1}: Ugly {loud:7.0f} rounds/s, quiet {quiet:7.0f}   OpenSpiel {theirs:7.0f} deals/s"
+            f"   ratios {loud / theirs:.2f}, quiet {quiet / theirs:.2f}"
         )
-    ratios.sort()
-    print(
-        f"  ratio median {statistics.median(ratios):.2f}"
-        f" (from {ratios[0]:.2f} to {ratios[-1]:.2f}); target 1.0"
-    )
+    for name, found in ratios.items():
+        found.sort()
+        print(
+            f"  ratio {name:11s} median {statistics.median(found):.2f}"
+            f" (from {found[0]:.2f} to {found[-1]:.2f}); target 1.0"
+        )
     return 0
 
 
@@ -137,6 +145,9 @@ def main(argv: list[str] | None = None) -> int:
     for r in range(runs):
         seconds, rounds, actions = random_games(spec, args.players, per_run, seed=r + 1)
         rates.append((rounds / seconds, per_run / seconds, actions / seconds))
+    quiet = sorted(
+        per_run / random_games(spec, args.players, per_run, seed=r + 1, quiet=True)[0] for r in range(runs)
+    )
     games_rates = sorted(x[1] for x in rates)
     print(
         f"  games per second    median {statistics.median(games_rates):9.0f}"
@@ -153,6 +164,9 @@ def main(argv: list[str] | None = None) -> int:
             verdict = "met" if median >= TARGET_ROUNDS_PER_SECOND else "NOT met"
             print(f"  target {TARGET_ROUNDS_PER_SECOND} Ugly rounds per second (median): {verdict}")
     print(f"  actions per second  median {statistics.median(x[2] for x in rates):9.0f}")
+    print(
+        f"  quiet games per second (no events, as search's play-outs)  median {statistics.median(quiet):9.0f}"
+    )
 
     states = sample_states(spec, args.players, 50 if args.quick else 200, seed=7)
     repeat = 5 if args.quick else 20

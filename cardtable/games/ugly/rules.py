@@ -198,19 +198,26 @@ class UglyGame(Game):
             for pile in self.won:
                 deck.extend(pile.cards)
                 pile.cards = []
-            events.append(Gathered(tuple(self._won_ref), ("deck", None)))
         self.rng.shuffle(deck)
-        events.append(Shuffled(("deck", None)))
-        hands = [h.cards for h in self.hands]
-        seat = self.dealer
-        hand_ref = self._hand_ref
-        for card in deck:
-            seat = seat + 1 if seat + 1 < n else 0
-            hands[seat].append(card)
-            events.append(Moved(card, 0, ("deck", None), hand_ref[seat], 1 << seat))
+        first = (self.dealer + 1) % n
+        if not self.quiet:
+            if self.round > 1:
+                events.append(Gathered(tuple(self._won_ref), ("deck", None)))
+            events.append(Shuffled(("deck", None)))
+            hand_ref = self._hand_ref
+            seats = [(first + j) % n for j in range(len(deck))]
+            events.extend(
+                [
+                    Moved(card, 0, ("deck", None), hand_ref[s], 1 << s)
+                    for card, s in zip(deck, seats, strict=True)
+                ]
+            )
+        # One card at a time from the dealer's left: seat first + k gets every n-th card from the k-th.
+        for k in range(n):
+            hand = self.hands[(first + k) % n].cards
+            hand.extend(deck[k::n])
+            hand.sort()
         self.deck.cards = []
-        for h in hands:
-            h.sort()
         self.tricks_won = [0] * n
         self.voids = [0] * n
         self.trump = None
@@ -371,7 +378,9 @@ class UglyGame(Game):
         if hand.known:
             hand.known.pop(card, None)
         self.passing[seat].cards.append(card)
-        events: list[Event] = [Moved(card, 0, self._hand_ref[seat], self._pass_ref[seat], 1 << seat)]
+        events: list[Event] = (
+            [] if self.quiet else [Moved(card, 0, self._hand_ref[seat], self._pass_ref[seat], 1 << seat)]
+        )
         if len(self.passing[seat].cards) == self.pass_count:
             self._passers = tuple(s for s in self._passers if s != seat)
             if not self._passers:
@@ -380,20 +389,23 @@ class UglyGame(Game):
 
     def _exchange(self, events: list[Event]) -> None:
         """Everyone has chosen: hand the passed cards over at once."""
+        quiet = self.quiet
         for s in range(self.players):
             target = self.pass_target(s)
             recv = self.hands[target]
-            mask = (1 << s) | (1 << target)
-            src = self._pass_ref[s]
-            dst = self._hand_ref[target]
-            for card in self.passing[s].cards:
-                recv.cards.append(card)
-                recv.known[card] = 1 << s
-                events.append(Moved(card, 0, src, dst, mask))
+            passed = self.passing[s].cards
+            recv.cards.extend(passed)
+            recv.known.update(dict.fromkeys(passed, 1 << s))
+            if not quiet:
+                mask = (1 << s) | (1 << target)
+                src = self._pass_ref[s]
+                dst = self._hand_ref[target]
+                events.extend([Moved(card, 0, src, dst, mask) for card in passed])
             self.passing[s].cards = []
         for h in self.hands:
             h.cards.sort()
-        events.append(Announced("passed", None, self.pass_count, "Cards passed"))
+        if not quiet:
+            events.append(Announced("passed", None, self.pass_count, "Cards passed"))
         self.phase = "play"
 
     def _play(self, seat: int, card: Card) -> list[Event]:
@@ -402,7 +414,9 @@ class UglyGame(Game):
         if hand.known:
             hand.known.pop(card, None)
         self.played[seat].cards.append(card)
-        events: list[Event] = [Moved(card, 0, self._hand_ref[seat], self._trick_ref[seat])]
+        events: list[Event] = (
+            [] if self.quiet else [Moved(card, 0, self._hand_ref[seat], self._trick_ref[seat])]
+        )
         suit = _SUIT_OF[card]
         if self.lead_suit is None:
             self.lead_suit = suit
@@ -442,9 +456,10 @@ class UglyGame(Game):
         played = self.played
         cards = tuple([played[s].cards.pop() for s in order])
         self.won[winner].cards.extend(cards)
-        trick_ref = self._trick_ref
-        events.append(Gathered(tuple([trick_ref[s] for s in order]), self._won_ref[winner]))
-        events.append(TrickWon(winner, cards))
+        if not self.quiet:
+            trick_ref = self._trick_ref
+            events.append(Gathered(tuple([trick_ref[s] for s in order]), self._won_ref[winner]))
+            events.append(TrickWon(winner, cards))
         self.last_trick = (winner, tuple(order), cards)
         self.tricks_won[winner] += 1
         self.trick_order = []
@@ -459,15 +474,18 @@ class UglyGame(Game):
             for s in range(self.players)
         ]
         self.round_scores.append(scores)
+        totals = self.totals
         for s, delta in enumerate(scores):
-            self.totals[s] += delta
-            events.append(ScoreChanged(s, delta, self.totals[s], "round"))
-        if self.narrate:
-            events.append(round_recap(self))
-        events.append(RoundEnded(self.round, tuple(scores)))
+            totals[s] += delta
+        if not self.quiet:
+            events.extend([ScoreChanged(s, delta, totals[s], "round") for s, delta in enumerate(scores)])
+            if self.narrate:
+                events.append(round_recap(self))
+            events.append(RoundEnded(self.round, tuple(scores)))
         if self.round >= self.n_rounds:
             self.phase = "over"
-            events.append(GameOver(self.winners(), tuple(self.totals)))
+            if not self.quiet:
+                events.append(GameOver(self.winners(), tuple(totals)))
         else:
             self._start_round(events)
 
