@@ -65,13 +65,14 @@ assert all(
 TWO_OF_SPADES = STANDARD.by_code("2S")
 
 MAX_SEATS = 4
-PLAY: tuple[tuple[Action, ...], ...] = tuple(
-    tuple(Action("play", c, target=ZoneRef("trick", s), label=f"Play {c.name}") for c in STANDARD)
+PLAY: tuple[list[Action], ...] = tuple(
+    [Action("play", c, target=ZoneRef("trick", s), label=f"Play {c.name}") for c in STANDARD]
     for s in range(MAX_SEATS)
 )
-"""Each seat's play of each card (to its own place in the trick), made once."""
-PASS: tuple[tuple[Action, ...], ...] = tuple(
-    tuple(Action("pass", c, target=ZoneRef("pass", s), label=f"Pass {c.name}") for c in STANDARD)
+"""Each seat's play of each card (to its own place in the trick), made once. Never changed; lists
+rather than tuples because ``list.__getitem__`` maps over a hand several times faster."""
+PASS: tuple[list[Action], ...] = tuple(
+    [Action("pass", c, target=ZoneRef("pass", s), label=f"Pass {c.name}") for c in STANDARD]
     for s in range(MAX_SEATS)
 )
 TRUMP: dict[str, Action] = {s: Action("trump", value=s, label=f"Call {SUIT_NAMES[s]} trump") for s in SUITS}
