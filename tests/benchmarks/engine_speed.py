@@ -67,6 +67,44 @@ def openspiel_deals(n: int, seed: int) -> float:
     return time.perf_counter() - start
 
 
+class IdleGame:
+    """A game that does nothing but take turns: what :func:`random_games`' loop alone costs.
+
+    Four seats, five choices each, and as many actions a round as a random
+    4-player round of Ugly (74), so its rounds per second are the ceiling no
+    rules written in Python can pass in this loop.
+    """
+
+    ACTIONS_PER_ROUND = 74
+    n_rounds = 7
+
+    def __init__(self) -> None:
+        self.done = 0
+        self.turn = 0
+        self.choices = [[object() for _ in range(5)] for _ in range(4)]
+
+    def is_over(self) -> bool:
+        return self.done >= self.ACTIONS_PER_ROUND * self.n_rounds
+
+    def to_act(self) -> tuple[int, ...]:
+        return (self.turn,)
+
+    def legal_actions(self, seat: int) -> list[object]:
+        return self.choices[seat][:]
+
+    def apply(self, seat: int, action: object) -> list[object]:
+        self.done += 1
+        self.turn = seat + 1 if seat < 3 else 0
+        return []
+
+
+class IdleSpec:
+    """Stands in for a game spec in :func:`random_games`."""
+
+    def new_game(self, players: int, seed: int) -> IdleGame:
+        return IdleGame()
+
+
 def versus_openspiel(runs: int, ugly_games: int, deals: int) -> int:
     """Ugly rounds per second over OpenSpiel Hearts deals per second, measured in turn in one process."""
     try:
@@ -90,6 +128,11 @@ def versus_openspiel(runs: int, ugly_games: int, deals: int) -> int:
             f"  run {r + 1}: Ugly {loud:7.0f} rounds/s, quiet {quiet:7.0f}   OpenSpiel {theirs:7.0f} deals/s"
             f"   ratios {loud / theirs:.2f}, quiet {quiet / theirs:.2f}"
         )
+    seconds, rounds, _ = random_games(IdleSpec(), 4, ugly_games, seed=1)
+    print(
+        f"  the loop alone, over a game that does nothing ({IdleGame.ACTIONS_PER_ROUND} actions a round):"
+        f" {rounds / seconds:7.0f} rounds/s"
+    )
     for name, found in ratios.items():
         found.sort()
         print(
