@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -87,6 +88,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         message = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
         print(f"cardtable: error: {message}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        return _reader_gone()
     from pathlib import Path
 
     from cardtable.app.app import launch
@@ -101,6 +104,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         replay=replay,
         watch=watch,
     )
+
+
+def _reader_gone() -> int:
+    """Whatever read our output stopped early (``cardtable games | head``): end quietly, as Unix tools do.
+
+    What is still buffered would raise again as Python flushes at exit, so
+    standard output goes nowhere from here (the recipe in Python's ``signal`` docs).
+    """
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    return 1
 
 
 def _read_replay(file: str):

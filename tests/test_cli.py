@@ -203,3 +203,16 @@ def test_simulate_says_when_lower_scores_are_better(capsys):
     assert "lower is better" in out
     _, ugly, _ = _run(capsys, "simulate", "ugly", "--games", "1", "--agents", "random")
     assert "lower is better" not in ugly
+
+
+@pytest.mark.parametrize("command", [["games"], ["simulate", "ugly", "--games", "2", "--agents", "normal"]])
+def test_a_reader_that_stops_early_ends_the_command_quietly(command):
+    """``cardtable games | head``: the pipe closes before the output is written; no traceback."""
+    code = "import sys; from cardtable.cli import main; raise SystemExit(main(sys.argv[1:]))"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code, *command], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    proc.stdout.close()  # nobody reads: the first write fails
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 1
+    assert "Traceback" not in err and "BrokenPipe" not in err, err
