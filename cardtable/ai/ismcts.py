@@ -188,7 +188,7 @@ class ISMCTSAgent(Agent):
             return self.guide_move if self.guide_move in legal else self.rng.choice(legal)
         self._seen.add(position)
         trees = [Node() for _ in range(view.players)]
-        deal = _quiet(self.worlds(view))
+        deal = _untold(self.worlds(view))
         start = time.perf_counter()
         deadline = start + self.seconds
         paired = int(self.iterations * self.paired)
@@ -373,12 +373,16 @@ class OmniscientAgent(ISMCTSAgent):
         return lambda: game.clone(rng=self.rng)
 
 
-def _quiet(deal: Callable[[], Game]) -> Callable[[], Game]:
-    """Worlds that tell no stories: nobody reads a recap in an imagined play-out."""
+def _untold(deal: Callable[[], Game]) -> Callable[[], Game]:
+    """Worlds that tell no stories: nobody reads a recap in an imagined play-out.
 
-    def quiet() -> Game:
+    They still build their other events (not ``quiet``): the walk down the
+    trees observes them; only the play-out below it goes quiet.
+    """
+
+    def untold() -> Game:
         world = deal()
         world.narrate = False
         return world
 
-    return quiet
+    return untold
