@@ -20,6 +20,7 @@ from ui import (
     button,
     card_point,
     click,
+    confirm_privacy,
     continue_summary,
     drag,
     key,
@@ -108,7 +109,9 @@ def play_out(app, scene, player, check=None, limit=6000):
         if check is not None:
             check()
         top = app.stack.top
-        if isinstance(top, PrivacyScene) or scene.summary is not None:
+        if isinstance(top, PrivacyScene):
+            confirm_privacy(app)
+        elif scene.summary is not None:
             click(app, (640, 360))
         elif isinstance(top, TableScene) and scene.my_turn:
             player.move(app)
@@ -158,12 +161,17 @@ def test_two_humans_see_only_their_own_hands_from_the_first_frame():
     def check():
         nonlocal frames
         hand = game.hand_no
-        for h in humans:
+        for h in (*humans, None):
             seen.setdefault((h, hand), set()).update(scene.match.view(h).known_cards())
         visible = app.stack.visible()
         if scene not in visible:
             return
-        assert scene.viewer in humans, "the table showed before a human was at the screen"
+        if scene.viewer is None:  # nobody at the screen: only what everyone may see
+            public = seen[(None, hand)] | seen.get((None, hand - 1), set())
+            assert scene.drawn_faces <= public, "a hidden card showed while nobody sat at the screen"
+            frames += 1
+            return
+        assert scene.viewer in humans
         me = scene.viewer
         allowed = seen[(me, hand)] | seen.get((me, hand - 1), set())
         for other in humans:
@@ -173,7 +181,7 @@ def test_two_humans_see_only_their_own_hands_from_the_first_frame():
         frames += 1
 
     tick(app)
-    assert isinstance(app.stack.top, PrivacyScene)  # nobody's cards before the first player is ready
+    assert scene.viewer is None  # nobody's cards before the first player is ready
     check()
     player = Player(scene, 2)
     play_out(app, scene, player, check, limit=8000)

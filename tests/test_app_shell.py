@@ -9,6 +9,7 @@ from cardtable.app.layout import playable_games
 from cardtable.app.scenes.dialogs import ConfirmScene
 from cardtable.app.scenes.newgame import NewGameScene
 from cardtable.app.scenes.pause import PauseScene
+from cardtable.app.scenes.privacy import PrivacyScene
 from cardtable.app.scenes.rules import RulesScene, load_rules
 from cardtable.app.scenes.settings import SettingsScene
 from cardtable.app.scenes.table import TableScene
@@ -61,8 +62,9 @@ def test_new_game_screen_sets_players_seats_and_variant():
     variant = scene.setup.variant
     assert variant != "standard"
     click(app, scene.start.rect.center)
-    table = app.stack.top
-    assert isinstance(table, TableScene)
+    table = next(s for s in app.stack.scenes if isinstance(s, TableScene))
+    assert app.stack.top is table or isinstance(app.stack.top, PrivacyScene)  # two humans: it may wait
+    assert table.viewer is None, "two humans: nobody's cards until one of them takes the screen"
     assert table.match.game.players == 3 and table.setup.variant == variant
     assert table.humans == [0, 1]
     from cardtable.ai import ISMCTSAgent

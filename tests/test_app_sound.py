@@ -21,7 +21,7 @@ from cardtable.app.layout.timing import EVENT_NAMES, timing_of
 from cardtable.app.scenes.privacy import PrivacyScene
 from cardtable.app.scenes.results import ResultsScene
 from cardtable.engine import Announced, Event, Gathered, Moved, TrickWon, Turned, ZoneRef
-from ui import card_point, click, drag, make_app, table_game, tick, until, until_my_turn
+from ui import card_point, click, confirm_privacy, drag, make_app, table_game, tick, until, until_my_turn
 
 SOLO = [("You", True), ("Ada", False), ("Bo", False), ("Cy", False)]
 
@@ -304,7 +304,7 @@ def test_pass_and_play_sounds_the_turn_after_the_privacy_screen(monkeypatch):
             for _ in range(5):
                 tick(app)
             assert heard.other.count("turn") == before, "a turn sound behind the privacy screen"
-            click(app, (640, 360))
+            confirm_privacy(app)
             until_my_turn(app, scene)
             assert heard.other.count("turn") == before + 1
             if screens == 3:

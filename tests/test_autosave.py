@@ -262,7 +262,9 @@ def test_a_resumed_pass_and_play_game_opens_behind_a_privacy_screen():
     again.push(resumed)
     run(again, 0.2)
     assert isinstance(again.stack.top, PrivacyScene)
-    assert "goes on" in again.stack.top.reason
+    screen = again.stack.top
+    acting = resumed.names[resumed.match.humans_to_act()[0]]
+    assert screen.name == acting and screen.what.startswith(acting)  # "Ann plays a turn"
     assert not resumed.drawn_faces  # nobody's cards before someone says they are ready
 
 

@@ -11,9 +11,10 @@ import time
 import pygame
 import pytest
 
+from cardtable.app.scenes.privacy import PrivacyScene
 from cardtable.app.table.hint import Hinter
 from cardtable.engine import Action
-from ui import button, click, key, make_app, table_game, tick, until, until_my_turn
+from ui import button, click, confirm_privacy, key, make_app, table_game, tick, until, until_my_turn
 
 SOLO = {
     "ugly": [("You", True), ("Ada", False), ("Bo", False)],
@@ -120,9 +121,8 @@ def test_no_hints_in_pass_and_play_or_off_turn():
     app = make_app()
     scene = table_game(app, [("Mia", True), ("Noor", True), ("Ada", False)], seed=7)
     worker = scene.hinter.worker = FakeWorker()
-    for _ in range(5):
-        tick(app)
-    click(app, (640, 360))  # past the privacy screen
+    until(app, lambda: isinstance(app.stack.top, PrivacyScene))
+    confirm_privacy(app)
     until_my_turn(app, scene)
     key(app, pygame.K_h)
     assert worker.asked == [] and scene.status_text().startswith("Hints are for one person")

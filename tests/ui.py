@@ -1,4 +1,9 @@
-"""Driving the real app headless: synthetic mouse and key events, time steps."""
+"""Driving the real app headless: mouse and key events posted to pygame's queue, time steps.
+
+Every frame runs as the window's loop runs it (``App.pump``): the app takes its
+input from the real event queue, so a click or key goes to whichever scene is
+on top when it arrives, as it would for a player.
+"""
 
 from __future__ import annotations
 
@@ -14,16 +19,20 @@ from cardtable.app.scenes.table import TableScene
 def make_app(speed: str = "instant") -> App:
     app = App(size=(1280, 720))
     app.settings.animation_speed = speed
+    pygame.event.clear()  # nothing left over from another app of the same process
     return app
 
 
 def tick(app: App, events=(), dt: float = 1 / 30) -> None:
-    app.tick(list(events), dt)
+    """Post ``events`` to the queue, then run one frame."""
+    for event in events:
+        pygame.event.post(event)
+    app.pump(dt)
 
 
 def run(app: App, seconds: float, dt: float = 1 / 30, each: Callable[[], None] | None = None) -> None:
     for _ in range(max(1, round(seconds / dt))):
-        app.tick([], dt)
+        app.pump(dt)
         if each is not None:
             each()
 
@@ -31,7 +40,7 @@ def run(app: App, seconds: float, dt: float = 1 / 30, each: Callable[[], None] |
 def until(app: App, done: Callable[[], bool], limit: float = 60.0, dt: float = 1 / 20, each=None) -> None:
     t = 0.0
     while not done():
-        app.tick([], dt)
+        app.pump(dt)
         if each is not None:
             each()
         t += dt
@@ -51,7 +60,7 @@ def until_my_turn(app: App, scene, limit: float = 60.0, dt: float = 1 / 20) -> N
     t = 0.0
     while not (scene.my_turn or scene.match.over):
         if not continue_summary(app, scene):
-            app.tick([], dt)
+            app.pump(dt)
         t += dt
         assert t < limit, "the app did not get there in time"
 
@@ -74,7 +83,23 @@ def drag(app: App, start, end, steps: int = 4) -> None:
 
 
 def key(app: App, k: int, mod: int = 0) -> None:
+    """Press and release a key (the release in the next frame, as a person's would be)."""
     tick(app, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)])
+    tick(app, [pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0)])
+
+
+def confirm_privacy(app: App, by_key: bool = False) -> None:
+    """The next player takes the screen: once it is ready for them, a click on it (or Enter)."""
+    from cardtable.app.scenes.privacy import PrivacyScene
+
+    top = app.stack.top
+    assert isinstance(top, PrivacyScene), f"no privacy screen on top but {type(top).__name__}"
+    until(app, lambda: top.armed, limit=5.0, dt=1 / 30)
+    if by_key:
+        key(app, pygame.K_RETURN)
+    else:
+        click(app, (app.size[0] // 2, app.size[1] // 2))
+    assert app.stack.top is not top, "the privacy screen took the confirmation"
 
 
 def table_game(

@@ -1,8 +1,8 @@
 """The application: one window, one loop, a stack of scenes.
 
 The loop is events -> top scene -> update -> draw -> flip, paced by a clock.
-``tick`` runs one frame from given events and a time step, so tests drive
-the real scenes headless with synthetic input.
+``pump`` runs one frame from the events in pygame's queue, as the loop does,
+so tests post input to that queue and drive the real scenes headless.
 
 The app owns the player's files (``UserFiles``): it reads the settings, own
 variants and layout overrides once at start, keeps what was wrong with them
@@ -283,6 +283,10 @@ class App:
             top.update(dt)
         self.draw()
 
+    def pump(self, dt: float) -> None:
+        """One frame from the events waiting in pygame's queue (what the window's loop runs)."""
+        self.tick(pygame.event.get(), dt)
+
     def _stop_on_signals(self):
         """SIGTERM (a logout, a service manager, ``kill``) ends the run cleanly at the next frame,
         the game saved; returns what puts the old handlers back."""
@@ -315,7 +319,7 @@ class App:
         try:
             while self.running and self.stack.top is not None:
                 dt = self.clock.tick(FPS) / 1000.0
-                self.tick(pygame.event.get(), min(dt, 0.1))
+                self.pump(min(dt, 0.1))
                 self.window.flip()
                 if exit_after is not None and time.perf_counter() - start >= exit_after:
                     self.quit(0)

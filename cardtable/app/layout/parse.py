@@ -53,6 +53,7 @@ TOP_KEYS = (
     "hook",
     "spotlight",
     "log",
+    "handover",
 )
 STYLE_KEYS = tuple(f.name for f in fields(ZoneStyle))
 PLACE_KEYS = ("at", "seat", "center")
@@ -431,7 +432,22 @@ def parse_layout(game: str, doc: YamlDoc) -> Layout:
         str(hook or ""),
         _spotlight(doc, data.get("spotlight")),
         _log(doc, data.get("log")),
+        _handover(doc, data.get("handover")),
     )
+
+
+def _handover(doc: YamlDoc, value: Any) -> dict[str, str]:
+    """Per phase, what the next player does: text with {who} and the view's facts."""
+    out = {}
+    for phase, text in _mapping(doc, ("handover",), value, None).items():
+        keys = ("handover", phase)
+        text = _text(doc, keys, text, 80)
+        try:
+            list(string.Formatter().parse(text))
+        except ValueError as exc:
+            raise doc.error(keys, f"is not a phrase with {{placeholders}} ({exc})") from exc
+        out[str(phase)] = text
+    return out
 
 
 def _phrase(doc: YamlDoc, keys: Keys, value: Any) -> str:

@@ -225,6 +225,8 @@ class Layout:
     hook: str = ""
     spotlight: Spotlight | None = None
     log: LogSpec = field(default_factory=LogSpec)
+    handover: dict[str, str] = field(default_factory=dict)
+    """What a player does next in each phase, for the privacy screen ("{who} names trump")."""
 
     @property
     def home(self) -> str | None:

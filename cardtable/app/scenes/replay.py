@@ -40,10 +40,9 @@ class ReplayScene(TableScene):
             Button(">|", self.to_end, size=18),
             Button("Close", self.close, size=18),
         ]
-        super().__init__(app, setup, demo=True, restored=replay.at(0))
         # Seen from the seat of the person who played (their hand large at the bottom), all hands open.
-        self.viewer = next((i for i, s in enumerate(replay.seats) if s.human), 0)
-        self._rebuild()
+        seat = next((i for i, s in enumerate(replay.seats) if s.human), 0)
+        super().__init__(app, setup, demo=True, restored=replay.at(0), watch=seat)
 
     @property
     def my_turn(self) -> bool:

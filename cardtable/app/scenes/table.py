@@ -21,7 +21,6 @@ from cardtable.engine import (
     Card,
     Event,
     Game,
-    IllegalAction,
     RoundEnded,
     TrickWon,
     View,
@@ -49,6 +48,7 @@ from ..table.resolver import Confirm, Do, Explain, Intent, Menu, Pick, Press, Re
 from ..table.stage import Stage
 from ..table.summary import Summaries, Summary
 from ..table.timeline import Timeline
+from ..table.words import handover_line
 from ..tokens import TableModel
 from ..widgets import Button
 from .newgame import COMPUTER_NAMES, GameSetup, SeatSetup
@@ -86,12 +86,11 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
         self.match = Match(self.spec, seats, setup.options, self.seed, self.variant, restored)
         self.resumed = restored is not None
         levels = [None if s.human else s.level for s in setup.seats]
-        self.driver = TurnDriver(self.match, levels, seeds, app.worker, self.spec.id)
+        self.watch = watch if demo and watch is not None and 0 <= watch < len(setup.seats) else None
+        self.driver = TurnDriver(self.match, levels, seeds, app.worker, self.spec.id, self.watch)
         self.humans = self.driver.humans
         self.keeper = Keeper(app.saver, app.data, self.match, self.names, levels, setup.variant, not demo)
         self.hinter = Hinter(app.worker, self.spec.id, self.seed)
-        self.watch = watch if demo and watch is not None and 0 <= watch < len(setup.seats) else None
-        self.viewer: int | None = self.watch if self.watch is not None else self.driver.first_viewer()
         self.clock = 0.0
         self.said = Announcer(self.layout)
         self.plates: list[pygame.Rect] = []  # where the name plates lie (the buttons and prompt keep clear)
@@ -138,14 +137,19 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
         scene.keeper.hints = hints
         return scene
 
-    def enter(self) -> None:
-        if self.driver.pass_and_play and self.viewer is None:
-            # Several people at one screen: nobody's cards show until the first of them is ready.
-            waiting = self.match.humans_to_act()
-            first = waiting[0] if waiting else self.humans[0]
-            self._hand_over(first, "The game goes on." if self.resumed else "The game begins.")
+    def resume(self) -> None:
+        """Back from the pause menu, settings, the rules or the log: at a shared screen whoever sat
+        there has left it (the next decision is handed over again)."""
+        if self.driver.screen.release():
+            self._rebuild()
 
     # -- state -------------------------------------------------------------------------
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose hidden cards the table draws (None: nobody's); the turn driver's screen
+        decides it, and nothing here changes it."""
+        return self.driver.viewer
 
     @property
     def in_progress(self) -> bool:
@@ -195,10 +199,14 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
         """The events as the viewer may know them."""
         return redact(events, self.viewer)
 
-    def _rebuild(self, animate_opening: bool = False) -> None:
-        """Show the current viewer's view from scratch (a new game, or another human)."""
-        self.view = self.table_view()
-        self.geometry = Geometry(self.layout, self.app.size, self.view.players, self.viewer)
+    def _rebuild(self, animate_opening: bool = False, start: View | None = None) -> None:
+        """Show the current viewer's view from scratch (a new game, another human, or nobody).
+
+        ``start``: the view to show (the public table before moves that ended a sitting, whose
+        events then play as a spectator sees them); default: the viewer's view now."""
+        self.built_for = self.viewer
+        self.view = start if start is not None else self.table_view()
+        self.geometry = Geometry(self.layout, self.app.size, self.view.players, self.driver.screen.bottom)
         self.model = TableModel()
         self.model.sync(self.view)
         self.stage = Stage(self.layout, self.geometry, self.model)
@@ -220,7 +228,7 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
         self._refresh()
 
     def resized(self, size: tuple[int, int]) -> None:
-        self.geometry = Geometry(self.layout, size, self.view.players, self.viewer)
+        self.geometry = Geometry(self.layout, size, self.view.players, self.driver.screen.bottom)
         self.stage = Stage(self.layout, self.geometry, self.model)
         self.timeline.place = self.stage.place_all
         self.stage.place_all(0.0)
@@ -266,6 +274,8 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        if self.built_for != self.viewer:
+            self._rebuild()  # never draw one seat's table for another
         if self.summary is not None:
             self.timeline.step_tokens(dt)
             if self._computers_only() and self.clock >= self.summary[1]:
@@ -281,7 +291,7 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
         if idle and not self._idle:
             self._refresh()  # the player's choices appear once the events have played
         self._idle = idle
-        if not self.animating and not self.input.dragging and self.summary is None:
+        if not self.animating and not self.input.pressing and self.summary is None:
             self._advance()
         self._collect_hint()
         self._chime_turn()
@@ -314,26 +324,31 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
             return
         if self.match.over and self.said.shown.now is not None:
             return  # the last announcements are read before the results
-        step = self.driver.step(self.clock, self.viewer, self.app.settings.computer_pause)
+        step = self.driver.step(self.clock, self.app.settings.computer_pause)
         if isinstance(step, Acted):
-            self.timeline.enqueue(self.seen(step.events), self.table_view())
+            self._play_moves(step)
         elif isinstance(step, HandOver):
-            self._hand_over(step.seat, step.reason)
+            self._hand_over(step.seat)
         elif isinstance(step, Finished):
             self._finished()
 
-    def _hand_over(self, seat: int, reason: str) -> None:
+    def _play_moves(self, acted: Acted) -> None:
+        """Queue the events of moves just made, as the viewer may see them; when the viewer left the
+        screen with them, the table first turns to the public one from before them."""
+        if acted.left is not None:
+            self._rebuild(start=acted.left)
+        self.timeline.enqueue(self.seen(acted.events), self.table_view())
+
+    def _hand_over(self, seat: int) -> None:
+        """The next decision is ``seat``'s, who is not at the screen: the privacy screen until they are."""
         from .privacy import PrivacyScene
 
-        first = self.viewer is None
-
         def ready() -> None:
-            self.viewer = seat
-            self._rebuild(animate_opening=first and not self.resumed)
-            if first and self.resumed:
-                self._replay_summaries()
+            self.driver.screen.confirm(seat)
+            self._rebuild()
 
-        self.app.push(PrivacyScene(self.app, self.names[seat], reason, ready))
+        what = handover_line(self.layout, self.match.view(None), seat, self.names)
+        self.app.push(PrivacyScene(self.app, self.names[seat], what, ready, self._pause))
 
     def _finished(self) -> None:
         if self.demo:
@@ -385,21 +400,18 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
         if self.viewer is None or not self.my_turn:
             return False
         self.timeline.land()
-        events: list[Event] = []
-        try:
-            for action in actions:
-                events += self.match.act(self.viewer, action)
-        except IllegalAction as exc:
-            self._refuse(str(exc))
-            if events:
-                self.timeline.enqueue(self.seen(events), self.table_view())
+        acted, refused = self.driver.act(self.viewer, actions)
+        if refused is not None:
+            self._refuse(str(refused))
+            if acted.events:
+                self._play_moves(acted)
             return False
         self.pick = Pick()
         self.controls.menu = []
         self.panel = None
-        if any(isinstance(e, (TrickWon, RoundEnded)) for e in events):
+        if any(isinstance(e, (TrickWon, RoundEnded)) for e in acted.events):
             self._turn_heard = None  # a trick or round won that leaves the viewer to lead is a new turn
-        self.timeline.enqueue(self.seen(events), self.table_view())
+        self._play_moves(acted)
         self._refresh()
         return True
 

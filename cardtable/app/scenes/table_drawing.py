@@ -74,6 +74,8 @@ class TableDrawing(_Base):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         surface.blit(BACKGROUND.get((w, h)), (0, 0))
+        if self.built_for != self.viewer:
+            return  # the table was built for someone else (rebuilt at the next update): draw none of it
         resolver = self.resolver()
         legal = resolver.pickable() if self.my_turn else set()
         dragged = self.input.dragged()

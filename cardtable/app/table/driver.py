@@ -2,10 +2,12 @@
 
 Computer seats act after a natural pause (levels that think long ask the
 worker process, so the table keeps drawing); when the next decision belongs
-to a human other than the one at the screen, the table must be handed over
-behind a privacy screen (also before the very first decision of a game with
-several humans); when the game is over, the results follow. The driver never
-draws and never re-derives rules: it asks the match.
+to a human who is not at the screen, the table must be handed over behind a
+privacy screen; when the game is over, the results follow. The driver holds
+the :class:`~cardtable.app.table.screen.Screen`, the one place that says who
+the viewer is, and tells it of every move made, so a sitting ends with the
+move that ends it. The driver never draws and never re-derives rules: it
+asks the match.
 """
 
 from __future__ import annotations
@@ -13,8 +15,10 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
-from cardtable.engine import Event, IllegalAction
+from cardtable.engine import Action, Event, IllegalAction, View
 from cardtable.match import Match
+
+from .screen import Screen
 
 log = logging.getLogger(__name__)
 
@@ -24,9 +28,13 @@ SLOW_LEVELS = frozenset({"hard"})
 
 @dataclass(frozen=True)
 class Acted:
-    """Computer seats acted: these are the (full) events, for the table to redact and play."""
+    """Moves were made: these are the (full) events, for the table to redact and play.
+
+    ``left``: the viewer left the screen with these moves; the table turns to the public one it
+    showed before them (this view), then plays the events as a spectator sees them."""
 
     events: list[Event]
+    left: View | None = None
 
 
 @dataclass(frozen=True)
@@ -34,7 +42,6 @@ class HandOver:
     """The next decision is ``seat``'s, a human who is not at the screen."""
 
     seat: int
-    reason: str
 
 
 @dataclass(frozen=True)
@@ -47,29 +54,60 @@ Step = Acted | HandOver | Finished | None
 
 class TurnDriver:
     def __init__(
-        self, match: Match, levels: list[str | None], seeds: list[int], worker, spec_id: str
+        self,
+        match: Match,
+        levels: list[str | None],
+        seeds: list[int],
+        worker,
+        spec_id: str,
+        watch: int | None = None,
     ) -> None:
+        """``watch``: in a demo of computers, the seat whose cards are shown."""
         self.match = match
         self.levels = levels
         self.seeds = seeds
         self.worker = worker
         self.spec_id = spec_id
         self.humans = [i for i, s in enumerate(match.seats) if s.agent is None]
+        self.screen = Screen(self.humans, watch)
         self.think_at: float | None = None
         self.thinking: tuple[int, int] | None = None  # (ticket, seat) of a decision in the worker
         self.over_at: float | None = None
 
     @property
     def pass_and_play(self) -> bool:
-        return len(self.humans) > 1
+        return self.screen.shared
 
-    def first_viewer(self) -> int | None:
-        """Who sees the table first: the only human, or nobody until a human is handed the table."""
-        if len(self.humans) == 1:
-            return self.humans[0]
-        return None
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose hidden cards the table may draw (None: nobody's)."""
+        return self.screen.viewer
 
-    def step(self, now: float, viewer: int | None, pause: float) -> Step:
+    # -- moves ---------------------------------------------------------------------
+
+    def act(self, seat: int, actions: list[Action]) -> tuple[Acted, IllegalAction | None]:
+        """Make ``seat``'s actions in order, up to the first refused one (returned with the moves made)."""
+        before = self._public_now()
+        events: list[Event] = []
+        refused = None
+        try:
+            for action in actions:
+                events += self.match.act(seat, action)
+        except IllegalAction as exc:
+            refused = exc
+        return self._settled(events, before), refused
+
+    def _public_now(self) -> View | None:
+        """The public table before moves that may end the viewer's sitting (None: nobody sits)."""
+        return self.match.view(None) if self.screen.viewer is not None and self.screen.shared else None
+
+    def _settled(self, events: list[Event], before: View | None) -> Acted:
+        left = self.screen.settle(self.match.to_act(), events) if events else False
+        return Acted(events, before if left else None)
+
+    # -- what comes next ----------------------------------------------------------------
+
+    def step(self, now: float, pause: float) -> Step:
         """What happens next, the table having caught up with the game (``pause``: seconds per move)."""
         match = self.match
         if match.over:
@@ -79,20 +117,21 @@ class TurnDriver:
                 return Finished()
             return None
         humans = match.humans_to_act()
-        if humans and self.pass_and_play and viewer not in humans:
-            reason = "It is their turn." if len(match.to_act()) == 1 else "Everyone chooses at once."
-            return HandOver(humans[0], reason)
+        seat = match.agent_to_act()
+        simultaneous_first = seat is not None and len(match.to_act()) > 1 and self.thinking is None
+        if humans and self.pass_and_play and self.viewer not in humans and not simultaneous_first:
+            return HandOver(humans[0])
         if self.thinking is not None:
             return self._collect()
-        seat = match.agent_to_act()
         if seat is None:
             return None
         simultaneous = len(match.to_act()) > 1
-        if self.think_at is None:
-            self.think_at = now + (0.05 if simultaneous else pause)
-            return None
-        if now < self.think_at:
-            return None
+        if not simultaneous:  # choices made at once are made before anyone is asked: no pause
+            if self.think_at is None:
+                self.think_at = now + pause
+                return None
+            if now < self.think_at:
+                return None
         self.think_at = None
         if self.levels[seat] in SLOW_LEVELS:
             ticket = self.worker.ask(
@@ -100,6 +139,7 @@ class TurnDriver:
             )
             self.thinking = (ticket, seat)
             return None
+        before = self._public_now()
         events: list[Event] = []
         if simultaneous:
             # Choices made at once: every computer seat makes all of its choices now.
@@ -110,7 +150,7 @@ class TurnDriver:
                 events += match.step_agent() or []
         else:
             events += match.step_agent() or []
-        return Acted(events)
+        return self._settled(events, before)
 
     def _collect(self) -> Step:
         """Take a decision the worker has finished (the table kept drawing meanwhile)."""
@@ -124,10 +164,13 @@ class TurnDriver:
         self.thinking = None
         agent = self.match.seats[seat].agent
         if action is not None:
-            try:
-                return Acted(self.match.act(seat, action))
-            except IllegalAction as exc:
-                error = f"its move was refused: {exc}"
+            acted, refused = self.act(seat, [action])
+            if refused is None:
+                return acted
+            error = f"its move was refused: {refused}"
         log.error("a computer player failed; it plays its rule-based move instead:\n%s", error)
         action = agent.choose(self.match.view(seat))  # type: ignore[union-attr]
-        return Acted(self.match.act(seat, action))
+        acted, refused = self.act(seat, [action])
+        if refused is not None:
+            raise refused
+        return acted

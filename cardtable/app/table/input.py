@@ -78,6 +78,11 @@ class Input:
     def dragging(self) -> bool:
         return self.drag is not None and self.drag.active
 
+    @property
+    def pressing(self) -> bool:
+        """The button is down on a card (a click or a drag under way): the table waits for it."""
+        return self.drag is not None
+
     def dragged(self) -> list[Token]:
         return self.drag.group if self.dragging and self.drag is not None else []
 

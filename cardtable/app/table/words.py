@@ -18,7 +18,11 @@ from ..layout import Layout
 from ..layout.schema import PlateLine
 
 _FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
-_ONE = re.compile(r"(?<![\d.,])\b1 ((?:[A-Za-z]+ )?)([A-Za-z]+)\b")
+_ONE = re.compile(r"(?<![\d.,])\b1 ([A-Za-z]+)(?: ([A-Za-z]+))?\b")
+_NOT_NOUNS = frozenset(
+    {"is", "as", "us", "was", "has", "does", "this", "its", "yes", "plus", "less", "bonus", "minus"}
+)
+"""Words after a 1 that end in s but are not plural nouns ("1 is out")."""
 
 
 def singular(word: str) -> str:
@@ -31,8 +35,17 @@ def singular(word: str) -> str:
 
 
 def one_is_singular(text: str) -> str:
-    """ "1 points" -> "1 point", "1 penalty points" -> "1 penalty point"."""
-    return _ONE.sub(lambda m: f"1 {m.group(1)}{singular(m.group(2))}", text)
+    """ "1 points" -> "1 point", "1 penalty points" -> "1 penalty point", "1 cards to pass" ->
+    "1 card to pass": the noun after the 1 is the first plural word of the next two."""
+
+    def one(m: re.Match[str]) -> str:
+        first, second = m.group(1), m.group(2)
+        noun_first = first.lower() not in _NOT_NOUNS and singular(first) != first
+        if second is not None and (not noun_first or singular(second) != second):
+            return f"1 {first} {singular(second)}"  # "1 penalty points", "1 bonus points"
+        return f"1 {singular(first) if noun_first else first}" + (f" {second}" if second else "")
+
+    return _ONE.sub(one, text)
 
 
 def count(n: float, noun: str) -> str:
@@ -84,21 +97,38 @@ def plate_lines(layout: Layout, view: View, seat: int, names: Sequence[str]) -> 
             continue
         if line.unless_zero and _value(line.unless_zero, view, seat, names) in (0, None):
             continue
-        text = line.text
-        missing = False
-
-        def fill(m: re.Match[str]) -> str:
-            nonlocal missing
-            value = _value(m.group(1), view, seat, names)
-            if value is None or isinstance(value, dict | tuple | list):
-                missing = True
-                return ""
-            return f"{value:g}" if isinstance(value, float) else str(value)
-
-        text = _FIELD.sub(fill, text)
-        if not missing:
-            out.append(one_is_singular(text))
+        text = _filled(line.text, view, seat, names)
+        if text is not None:
+            out.append(text)
     return out
+
+
+def _filled(text: str, view: View, seat: int, names: Sequence[str]) -> str | None:
+    """``text`` with its placeholders filled for ``seat`` (None: a fact it names is missing)."""
+    missing = False
+
+    def fill(m: re.Match[str]) -> str:
+        nonlocal missing
+        value = _value(m.group(1), view, seat, names)
+        if value is None or isinstance(value, dict | tuple | list):
+            missing = True
+            return ""
+        return f"{value:g}" if isinstance(value, float) else str(value)
+
+    text = _FIELD.sub(fill, text)
+    return None if missing else one_is_singular(text)
+
+
+def handover_line(layout: Layout, view: View, seat: int, names: Sequence[str]) -> str:
+    """What ``seat`` does next, for the privacy screen: the layout's phrase for the phase ("Ada
+    chooses 3 cards to pass"), from public facts only. ``view`` must be the public one."""
+    if view.seat is not None:
+        raise ValueError("the privacy screen is read by everyone: it takes the public view")
+    phrase = layout.handover.get(view.phase, "")
+    text = _filled(phrase.replace("{who}", "{name}"), view, seat, names) if phrase else None
+    if text is None:
+        text = f"{names[seat]} decides next"
+    return text[:1].upper() + text[1:]
 
 
 def badge_text(value: Any, values: dict[str, str], of: Any = None) -> str:
