@@ -49,3 +49,26 @@ def test_panel_buttons_keep_clear_of_the_table(game, players, size):
         assert rect.collidelist(badges) < 0, "over a badge"
         assert rect.collidelist(others) < 0, "over an action button"
         assert rect.collidelist(zones) < 0, "over cards"
+
+
+@pytest.mark.parametrize("count", [1, 3, 12, 40])
+@pytest.mark.parametrize("size", [(1280, 720), (900, 540)])
+@pytest.mark.parametrize("at", [(640, 360), (1270, 710), (5, 5)])
+def test_a_menu_of_any_length_lies_in_the_window_with_no_choice_over_another(count, size, at):
+    """A Wild that may steal from many pools at a crowded Ugh! table: every choice can be clicked."""
+    from cardtable.app.table.controls import Controls
+    from cardtable.engine import Action
+
+    app = App(size=size)
+    controls = Controls(app)
+    actions = [Action("steal", value=i, label=f"Steal card {i} from Player {i % 12}") for i in range(count)]
+    chosen = []
+    controls.open_menu(actions, at, min(size[0] / 1280, size[1] / 720), chosen.append, lambda a: a.label)
+    rects = [b.rect for b, _ in controls.menu]
+    window = pygame.Rect((0, 0), size)
+    assert len(rects) == count and all(window.contains(r) for r in rects)
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
+    for button, action in controls.menu:  # a click on each choice makes that choice
+        point = button.rect.center
+        controls.handle_menu(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=point, button=1))
+        assert chosen[-1] == action

@@ -95,18 +95,29 @@ class Controls:
         do: Callable[[Action], None],
         label: Callable[[Action], str],
     ) -> None:
-        """A short list of choices at the pointer; the first has the keyboard focus."""
+        """A list of choices at the pointer; the first has the keyboard focus. More than fit one
+        above the other go in columns side by side, so no choice ever lies over another."""
+        height, gap = max(26, round(36 * scale)), round(6 * scale)
         self.menu = []
-        y = pos[1] - round(20 * scale) * len(actions)
         for action in actions:
             b = Button(label(action), _bind(do, action), size=max(13, round(18 * scale)))
-            b.rect = pygame.Rect(0, 0, b.preferred_width(self.app.text), max(26, round(36 * scale)))
-            b.rect.midtop = (pos[0], y)
-            b.rect.clamp_ip(pygame.Rect((0, 0), self.app.size))
-            y += b.rect.height + round(6 * scale)
+            b.rect = pygame.Rect(0, 0, b.preferred_width(self.app.text), height)
             self.menu.append((b, action))
-        if self.menu:
-            self.menu[0][0].focused = True
+        if not self.menu:
+            return
+        window = pygame.Rect((0, 0), self.app.size)
+        rows = max(1, min(len(self.menu), (window.height - gap) // (height + gap)))
+        columns = [self.menu[i : i + rows] for i in range(0, len(self.menu), rows)]
+        widths = [max(b.rect.width for b, _ in column) for column in columns]
+        block = pygame.Rect(0, 0, sum(widths) + gap * (len(columns) - 1), rows * (height + gap) - gap)
+        block.midtop = (pos[0], pos[1] - round(20 * scale) * rows)
+        block.clamp_ip(window)
+        x = block.left
+        for column, width in zip(columns, widths, strict=True):
+            for row, (b, _) in enumerate(column):
+                b.rect.midtop = (x + width // 2, block.top + row * (height + gap))
+            x += width + gap
+        self.menu[0][0].focused = True
 
     def handle_menu(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
