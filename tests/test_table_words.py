@@ -1,0 +1,57 @@
+"""The table's words: counts in the singular, and what the privacy screen says comes next."""
+
+import random
+
+import pytest
+
+from cardtable import games
+from cardtable.app.layout import load_layout
+from cardtable.app.table.words import handover_line, one_is_singular
+from support import random_step
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("1 points", "1 point"),
+        ("1 penalty points", "1 penalty point"),
+        ("1 bonus points", "1 bonus point"),
+        ("1 bonus", "1 bonus"),
+        ("Ada chooses 1 cards to pass", "Ada chooses 1 card to pass"),
+        ("1 cards in deck", "1 card in deck"),
+        ("1 tricks", "1 trick"),
+        ("1 passes", "1 pass"),
+        ("1 pass left", "1 pass left"),
+        ("Seat 1 is out", "Seat 1 is out"),
+        ("11 points", "11 points"),
+        ("1.1 points", "1.1 points"),
+        ("2 cards", "2 cards"),
+    ],
+)
+def test_one_of_a_thing_is_said_in_the_singular(text, said):
+    assert one_is_singular(text) == said
+
+
+CASES = [(s.id, n) for s in games.all_specs() for n in sorted({s.min_players, s.max_players})]
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_the_privacy_screen_says_what_comes_next_in_every_phase_from_public_facts(game, players):
+    spec = games.get(game)
+    layout = load_layout(game)
+    names = [f"P{i}" for i in range(players)]
+    rng = random.Random(players)
+    said: dict[str, str] = {}
+    for seed in range(3):
+        state = spec.new_game(players, {}, seed=seed)
+        while not state.is_over():
+            public = state.view(None)
+            for seat in state.to_act():
+                line = handover_line(layout, public, seat, names)
+                assert public.phase in layout.handover, f"no words for the {public.phase!r} phase"
+                assert line.startswith(names[seat]) and "{" not in line, line
+                said[public.phase] = line
+            random_step(state, rng)
+    assert said, "some decision was asked for"
+    with pytest.raises(ValueError, match="public view"):
+        handover_line(layout, spec.new_game(players, {}, seed=0).view(0), 0, names)
