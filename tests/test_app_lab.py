@@ -18,11 +18,9 @@ from cardtable.app.scenes import lab as lab_scene
 from cardtable.app.scenes.lab import LabScene
 from cardtable.app.scenes.settings import SettingsScene
 from cardtable.app.scenes.title import TitleScene
+from cardtable.lab import run as lab_run
 from cardtable.lab.workers import LOWER_PRIORITY
 from ui import click, key, make_app, tick
-
-FRAME_LIMIT = 0.1
-"""The slowest frame allowed while the lab runs (seconds): the screen must never stall."""
 
 
 def settings_app() -> tuple:
@@ -50,16 +48,15 @@ def open_lab(app, scene) -> LabScene:
     return lab
 
 
-def run_to_the_end(app, lab: LabScene, limit: float = 120) -> float:
-    """Press Run and draw frames until the lab is done; the slowest frame's seconds."""
+def run_to_the_end(app, lab: LabScene, limit: float = 120) -> int:
+    """Press Run and draw frames until the lab is done; how many frames were drawn meanwhile."""
     click(app, lab.run_button.rect.center)
     assert lab.running
-    worst = 0.0
+    frames = 0
     deadline = time.monotonic() + limit
     while lab.running and time.monotonic() < deadline:
-        start = time.perf_counter()
         tick(app)
-        worst = max(worst, time.perf_counter() - start)
+        frames += 1
         time.sleep(0.005)
     tick(app)
     assert not lab.running and lab.lab is not None and not lab.lab.error
@@ -67,7 +64,7 @@ def run_to_the_end(app, lab: LabScene, limit: float = 120) -> float:
     assert lab.run_button.visible and not lab.cancel_button.visible
     assert all(sel.enabled for sel in lab.selectors)
     assert "played under both sets of rules" in lab.message
-    return worst
+    return frames
 
 
 def drawn(app, rect: pygame.Rect, colour) -> bool:
@@ -79,7 +76,12 @@ def drawn(app, rect: pygame.Rect, colour) -> bool:
 
 
 def test_try_it_plays_the_edited_rules_and_never_freezes_the_screen(monkeypatch):
+    """The games are played by other processes, never by the one that draws the screen (which
+    keeps drawing frames meanwhile): timed by no clock, so it holds on a busy machine too."""
     monkeypatch.setattr(lab_scene, "GAME_COUNTS", (4, 12))
+    played_here = []
+    real_play = lab_run.play_game
+    monkeypatch.setattr(lab_run, "play_game", lambda *a, **k: played_here.append(a) or real_play(*a, **k))
     app, scene = settings_app()
     rounds = next(e for e in scene.rules.editors if e.option.key == "rounds").controls[0][1]
     for _ in range(3):  # auto -> 1 -> 2 -> 3, not saved
@@ -88,8 +90,9 @@ def test_try_it_plays_the_edited_rules_and_never_freezes_the_screen(monkeypatch)
     lab = open_lab(app, scene)
     assert lab.name == "Your rules" and lab.against_sel.value == "standard"
     assert lab.games_sel.value == 12 and lab.players_sel.value == 4
-    worst = run_to_the_end(app, lab)
-    assert worst < FRAME_LIMIT, f"a frame took {worst:.3f} s while the lab ran"
+    frames = run_to_the_end(app, lab)
+    assert not played_here, "a game was played by the process that draws the screen"
+    assert frames > 10, "the screen was drawn while the games were played"
     c = lab.comparison
     assert c is not None and c.n == 12 and not c.cancelled
     by = {r.key: r for r in c.rows}
