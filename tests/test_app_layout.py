@@ -124,6 +124,14 @@ def test_seats_are_placed_relative_to_the_viewer():
         (BASE + "log: {moves: {hand: '{who} plays'}}\n", 3, "log.moves.hand", "from>to"),
         (BASE + "log: {won: '{who'}\n", 3, "log.won", "placeholders"),
         (BASE + "log: {quiet: [turn], loud: [x]}\n", 3, "log.loud", "unknown key"),
+        (BASE + "handover: {play: '{who plays'}\n", 3, "handover.play", "placeholders"),
+        (
+            BASE + "handover:\n  play:\n    - '{who} leads'\n    - '{who'\n",
+            6,
+            "handover.play.1",
+            "placeholders",
+        ),
+        (BASE + "handover: {play: [{who: x}]}\n", 3, "handover.play.0", "must be text"),
         (
             "card_width: 90\nzones:\n  hand: {seat: [0, 1], home: true}\n  pile: {at: [1, 1], home: true}\n",
             4,

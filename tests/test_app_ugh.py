@@ -315,3 +315,32 @@ def test_the_winner_is_named_in_the_right_person():
     assert winners_text(["Mia", "Bo"]) == "Mia and Bo win!"
     assert winners_text(["You"]) == "You win!"
     assert winners_text([]) == "Game over"
+
+
+def test_a_card_flipped_is_shown_to_everyone_before_the_screen_is_handed_over():
+    """Pass-and-play: an Ugh! card that ends a turn is shown large on the open table (nobody's hand
+    shown) for everyone to read; the privacy screen for the next person comes after it."""
+    app = make_app()
+    scene = table_game(app, [("Mia", True), ("Noor", True)], seed=4, game="ugh")
+    agents = {h: make_agent("normal", SPEC, h) for h in (0, 1)}
+    rng = random.Random(4)
+    used: set[str] = set()
+    spotted = before_screen = 0
+    for _ in range(6000):
+        if isinstance(app.stack.top, ResultsScene) or before_screen >= 3:
+            break
+        tick(app)
+        top = app.stack.top
+        if isinstance(top, PrivacyScene):
+            assert scene.spotlight is None, f"the screen was handed over over {scene.spotlight[1]!r}"
+            before_screen += spotted > 0
+            spotted = 0
+            confirm_privacy(app)
+            continue
+        if scene.spotlight is not None and scene.viewer is None:
+            spotted += 1  # read by everyone: nobody sits while the turn passes
+        if scene.summary is not None:
+            click(app, (640, 360))
+        elif scene.my_turn:
+            _move(app, scene, agents[scene.viewer], rng, used)
+    assert before_screen >= 3, "a flipped card was shown before the screen was handed over"

@@ -436,17 +436,20 @@ def parse_layout(game: str, doc: YamlDoc) -> Layout:
     )
 
 
-def _handover(doc: YamlDoc, value: Any) -> dict[str, str]:
-    """Per phase, what the next player does: text with {who} and the view's facts."""
+def _handover(doc: YamlDoc, value: Any) -> dict[str, tuple[str, ...]]:
+    """Per phase, what the next player does: a phrase with {who} and the view's facts, or a list of
+    them, the first whose facts are all known at the time being said."""
     out = {}
-    for phase, text in _mapping(doc, ("handover",), value, None).items():
+    for phase, phrases in _mapping(doc, ("handover",), value, None).items():
         keys = ("handover", phase)
-        text = _text(doc, keys, text, 80)
-        try:
-            list(string.Formatter().parse(text))
-        except ValueError as exc:
-            raise doc.error(keys, f"is not a phrase with {{placeholders}} ({exc})") from exc
-        out[str(phase)] = text
+        texts = _names(doc, keys, phrases)
+        for i, text in enumerate(texts):
+            try:
+                list(string.Formatter().parse(text))
+            except ValueError as exc:
+                where = (*keys, i) if isinstance(phrases, list) else keys
+                raise doc.error(where, f"is not a phrase with {{placeholders}} ({exc})") from exc
+        out[str(phase)] = texts
     return out
 
 

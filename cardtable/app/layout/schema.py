@@ -225,8 +225,9 @@ class Layout:
     hook: str = ""
     spotlight: Spotlight | None = None
     log: LogSpec = field(default_factory=LogSpec)
-    handover: dict[str, str] = field(default_factory=dict)
-    """What a player does next in each phase, for the privacy screen ("{who} names trump")."""
+    handover: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """What a player does next in each phase, for the privacy screen ("{who} names trump"): the
+    first phrase whose facts are all known."""
 
     @property
     def home(self) -> str | None:

@@ -327,8 +327,8 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
         step = self.driver.step(self.clock, self.app.settings.computer_pause)
         if isinstance(step, Acted):
             self._play_moves(step)
-        elif isinstance(step, HandOver):
-            self._hand_over(step.seat)
+        elif isinstance(step, HandOver) and self.said.shown.now is None:
+            self._hand_over(step.seat)  # once what was just shown large (a flipped Ugh! card) is read
         elif isinstance(step, Finished):
             self._finished()
 

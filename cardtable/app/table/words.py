@@ -124,10 +124,9 @@ def handover_line(layout: Layout, view: View, seat: int, names: Sequence[str]) -
     chooses 3 cards to pass"), from public facts only. ``view`` must be the public one."""
     if view.seat is not None:
         raise ValueError("the privacy screen is read by everyone: it takes the public view")
-    phrase = layout.handover.get(view.phase, "")
-    text = _filled(phrase.replace("{who}", "{name}"), view, seat, names) if phrase else None
-    if text is None:
-        text = f"{names[seat]} decides next"
+    phrases = layout.handover.get(view.phase, ())
+    filled = (_filled(p.replace("{who}", "{name}"), view, seat, names) for p in phrases)
+    text = next((t for t in filled if t is not None), f"{names[seat]} decides next")
     return text[:1].upper() + text[1:]
 
 
