@@ -140,7 +140,7 @@ def _check_demo(game: str, seat: int | None = None) -> None:
             f"{spec.name} has no table in the app yet (play it headless with 'cardtable simulate'); "
             f"tables: {', '.join(tables)}"
         )
-    players = min(max(4, spec.min_players), spec.max_players)  # as TableScene.demo seats them
+    players = spec.table_size  # as TableScene.demo seats them
     if seat is not None and not 1 <= seat <= players:
         raise ValueError(f"--seat must be from 1 to {players} for a demo of {spec.name} (got {seat})")
 
@@ -218,9 +218,7 @@ def _parse_options(pairs: Sequence[str]) -> dict[str, Any]:
 def _cmd_simulate(args: argparse.Namespace) -> int:
     spec = games.get(args.game)
     names = [a.strip() for a in args.agents.split(",") if a.strip()]
-    players = args.players or (
-        len(names) if len(names) > 1 else min(max(4, spec.min_players), spec.max_players)
-    )
+    players = args.players or (len(names) if len(names) > 1 else spec.table_size)
     if len(names) == 1:
         names = names * players
     if len(names) != players:

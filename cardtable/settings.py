@@ -86,6 +86,15 @@ class SeatDefault:
     level: str = "normal"
 
 
+@dataclass
+class NewGameDefault:
+    """The table New game opens on: the last one started from it (its seats are ``seats``)."""
+
+    game: str
+    players: int
+    variant: str = "standard"
+
+
 def _default_seats() -> list[SeatDefault]:
     names = ["Player", "Ada", "Bo", "Cy", "Dee", "Eli"]
     return [SeatDefault(name, i == 0) for i, name in enumerate(names)]
@@ -105,6 +114,7 @@ class Settings:
     large_index: bool = False
     confirm_quit: bool = True
     seats: list[SeatDefault] = field(default_factory=_default_seats)
+    new_game: NewGameDefault | None = None
 
     @property
     def animation_factor(self) -> float:
@@ -130,6 +140,15 @@ class Settings:
             "four_color": self.four_color,
             "large_index": self.large_index,
             "confirm_quit": self.confirm_quit,
+            "new_game": (
+                None
+                if self.new_game is None
+                else {
+                    "game": self.new_game.game,
+                    "players": self.new_game.players,
+                    "variant": self.new_game.variant,
+                }
+            ),
             "seats": [
                 {"name": s.name, "human": s.human, **({} if s.human else {"level": s.level})}
                 for s in self.seats
@@ -152,9 +171,11 @@ _COMMENTS = {
     "four_color": "a four-colour deck (spades black, hearts red, diamonds blue, clubs green): true or false",
     "large_index": "large corner indices on the cards, for small windows: true or false",
     "confirm_quit": "ask before quitting or leaving a game: true or false",
+    "new_game": "the table New game opens on (the last one started): game, players, variant",
     "seats": "the seats a new game starts with: name, human (true/false), level (easy, normal, hard)",
 }
 _SEAT_KEYS = ("name", "human", "level")
+_NEW_GAME_KEYS = ("game", "players", "variant")
 
 
 def _check_bool(doc: YamlDoc, key: str, value: Any) -> bool:
@@ -219,6 +240,23 @@ def _check_seats(doc: YamlDoc, value: Any) -> list[SeatDefault]:
     return seats
 
 
+def _check_new_game(doc: YamlDoc, value: Any) -> NewGameDefault:
+    keys = ("new_game",)
+    if not isinstance(value, dict):
+        raise doc.error(keys, "must be a mapping: {game: ugly, players: 4, variant: standard}")
+    for key in value:
+        if key not in _NEW_GAME_KEYS:
+            raise doc.error((*keys, key), f"unknown key; expected {', '.join(_NEW_GAME_KEYS)}")
+    game, players, variant = value.get("game"), value.get("players"), value.get("variant", "standard")
+    if not isinstance(game, str) or not game:
+        raise doc.error((*keys, "game"), "must name a game, like ugly or ugo")
+    if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= MAX_SEATS:
+        raise doc.error((*keys, "players"), f"must be a whole number from 1 to {MAX_SEATS}")
+    if not isinstance(variant, str) or not variant:
+        raise doc.error((*keys, "variant"), "must name a variant, like standard")
+    return NewGameDefault(game, players, variant)
+
+
 def parse_settings(doc: YamlDoc) -> Settings:
     """Settings from a parsed ``settings.yaml``; keys left out keep their default.
 
@@ -251,6 +289,8 @@ def parse_settings(doc: YamlDoc) -> Settings:
             out.card_back = _check_choice(doc, (key,), value, CARD_BACKS)
         elif key == "seats":
             out.seats = _check_seats(doc, value)
+        elif key == "new_game":
+            out.new_game = None if value is None else _check_new_game(doc, value)
         else:
             raise doc.error((str(key),), f"unknown setting; known settings: {', '.join(_COMMENTS)}")
     return out
@@ -270,7 +310,7 @@ def settings_yaml(settings: Settings) -> str:
         "",
     ]
     for key, value in data.items():
-        if key == "seats":
+        if key == "seats" or (key == "new_game" and value is None):
             continue
         lines.append(f"{key}: {yaml_value(value)}  # {_COMMENTS[key]}")
     lines.append(f"# {_COMMENTS['seats']}")

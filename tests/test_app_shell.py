@@ -201,3 +201,76 @@ def test_every_title_button_label_fits_its_button(size):
     assert len(title.quicks) == len(playable_games())
     for b in title.buttons:
         assert app.fonts.get(b.size, "bold").size(b.label)[0] <= b.rect.width - 8, b.label
+
+
+def _choose(app, selector, value) -> None:
+    """Click a selector's right arrow until it shows ``value``."""
+    for _ in range(len(selector.options) + 1):
+        if selector.value == value:
+            return
+        click(app, (selector.rect.right - 5, selector.rect.centery))
+    assert selector.value == value
+
+
+def _new_game(app) -> NewGameScene:
+    app.reset(TitleScene(app))
+    tick(app)
+    click(app, next(b for b in app.stack.top.buttons if b.label == "New game").rect.center)
+    scene = app.stack.top
+    assert isinstance(scene, NewGameScene)
+    return scene
+
+
+def _table_of(app) -> TableScene:
+    return next(s for s in app.stack.scenes if isinstance(s, TableScene))
+
+
+def test_new_game_opens_on_the_last_table_started_in_this_session_and_the_next(config_folder):
+    app = make_app()
+    scene = _new_game(app)
+    _choose(app, scene.game_sel, "ugo")
+    _choose(app, scene.players_sel, 3)
+    _choose(app, scene.kinds[1], "human")
+    _choose(app, scene.kinds[2], "hard")
+    _choose(app, scene.variant_sel, "strong-tens")
+    click(app, scene.start.rect.center)
+    started = _table_of(app)
+    assert started.setup.game == "ugo" and started.setup.variant == "strong-tens"
+    chosen = [(s.name, s.kind) for s in scene.setup.seats]
+    for again in (app, make_app()):  # the same app, then a new one reading the settings file
+        remembered = _new_game(again)
+        assert remembered.game_sel.value == "ugo" and remembered.players_sel.value == 3
+        assert remembered.variant_sel.value == "strong-tens"
+        assert [(s.name, s.kind) for s in remembered.setup.seats] == chosen
+    written = (config_folder / "settings.yaml").read_text()
+    assert "new_game: {game: ugo, players: 3, variant: strong-tens}" in written
+
+
+def test_a_broken_settings_file_is_not_written_when_new_game_remembers(config_folder):
+    config_folder.mkdir(parents=True, exist_ok=True)
+    broken = b"volume: 40\nseats: [\n"
+    (config_folder / "settings.yaml").write_bytes(broken)
+    app = make_app()
+    scene = _new_game(app)
+    _choose(app, scene.game_sel, "ultimate-loser")
+    click(app, scene.start.rect.center)
+    assert _table_of(app).setup.game == "ultimate-loser"
+    assert _new_game(app).game_sel.value == "ultimate-loser"  # remembered while the app runs
+    assert (config_folder / "settings.yaml").read_bytes() == broken
+
+
+@pytest.mark.parametrize("game", playable_games())
+def test_each_quick_game_is_you_against_computers_at_the_games_usual_table(game, config_folder):
+    config_folder.mkdir(parents=True, exist_ok=True)
+    (config_folder / "settings.yaml").write_text(  # seats set for pass-and-play do not make it one
+        "seats:\n  - {name: Ann, human: true}\n  - {name: Ben, human: true}\n"
+    )
+    app = make_app()
+    app.push(TitleScene(app))
+    tick(app)
+    title = app.stack.top
+    spec = games.get(game)
+    click(app, next(b for b in title.quicks if b.label == f"Play {spec.name}").rect.center)
+    table = _table_of(app)
+    assert table.match.game.players == (2 if game == "ugo" else 4) == spec.table_size
+    assert table.humans == [0] and table.names[:2] == ["Ann", "Ben"]

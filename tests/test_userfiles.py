@@ -76,6 +76,12 @@ def test_a_partial_settings_file_keeps_the_other_defaults():
         ("seats:\n  - {name: Ann, human: true}\n  - {name: Bo, level: genius}\n", 3, "seats.1.level", "easy"),
         ("seats:\n  - {name: '', human: true}\n", 2, "seats.0.name", "needs a name"),
         ("seats:\n  - {name: Ann, age: 9}\n", 2, "seats.0.age", "unknown key"),
+        ("volume: 5\nnew_game: ugo\n", 2, "new_game", "must be a mapping"),
+        ("new_game: {game: ugo, players: 0}\n", 1, "new_game.players", "from 1 to 12"),
+        ("new_game: {game: ugo, players: two}\n", 1, "new_game.players", "whole number"),
+        ("new_game:\n  game: ugo\n  players: 2\n  seed: 4\n", 4, "new_game.seed", "unknown key"),
+        ("new_game: {players: 2}\n", 1, "new_game.game", "must name a game"),
+        ("new_game: {game: ugo, players: 2, variant: 3}\n", 1, "new_game.variant", "must name a variant"),
         ("- a list\n", 1, None, "must be a mapping"),
     ],
 )

@@ -376,6 +376,8 @@ class GameSpec:
     than ``bot``, which still models the others (if None, ``bot``).
     ``measures``: the game's own figures for comparing house rules (how long
     a game is in its own terms, and what its rules make happen).
+    ``usual_players``: the table the game is usually played at (0: four, or
+    the nearest count the game allows); see :attr:`table_size`.
     """
 
     id: str
@@ -397,6 +399,7 @@ class GameSpec:
     search_paired: float = 0.0
     search_bot: BotFn | None = None
     measures: tuple[Measure, ...] = ()
+    usual_players: int = 0
     variants: dict[str, Variant] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -405,6 +408,13 @@ class GameSpec:
     @property
     def player_range(self) -> range:
         return range(self.min_players, self.max_players + 1)
+
+    @property
+    def table_size(self) -> int:
+        """How many play when nobody says: a quick game, New game's first choice, a demo, the lab."""
+        if self.usual_players:
+            return self.usual_players
+        return min(max(4, self.min_players), self.max_players)
 
     def find_variant(self, name: str, known: Mapping[str, Variant] | None = None) -> Variant:
         """The variant called ``name`` among ``known`` (the built-in ones unless given), or an

@@ -62,7 +62,7 @@ def run(
     """The ``lab`` command; ``own()`` reads the player's variants (only when a name needs it),
     ``clock`` times a game at the table, ``draw`` saves the chart (both the app's)."""
     spec = games.get(args.game)
-    players = args.players or min(max(4, spec.min_players), spec.max_players)
+    players = args.players or spec.table_size
     if args.games < 1:
         raise ValueError("--games must be at least 1")
 

@@ -214,5 +214,8 @@ def replacing_saved_game(app, start: Callable[[], object]) -> None:
     if saved is None or not app.settings.confirm_quit:
         start()
         return
-    detail = f"Your game of {saved.spec.name} in progress will be given up (Continue takes it up)."
+    detail = (
+        f"Your {saved.spec.name} game in progress will be given up. "
+        "To play it on instead, press Cancel, then Continue on the title screen."
+    )
     app.push(ConfirmScene(app, "Start a new game?", detail, "Start", start, tag="replace"))

@@ -15,7 +15,7 @@ import pygame
 
 from cardtable import games
 from cardtable.engine import OptionError, Variant
-from cardtable.settings import LEVELS, SeatDefault, clean_name
+from cardtable.settings import LEVELS, NewGameDefault, SeatDefault, clean_name
 
 from .. import theme
 from ..layout import playable_games
@@ -79,16 +79,48 @@ def seated(setup: GameSetup, first: int | str) -> GameSetup:
 
 
 def default_setup(app, game: str) -> GameSetup:
-    """You against computer players, at the usual table size for the game."""
+    """The settings' seats of a new game, at the usual table size for the game."""
     spec = games.get(game)
-    players = min(max(4, spec.min_players), spec.max_players)
-    return GameSetup(game, _seat_defaults(app, players))
+    return GameSetup(game, _seat_defaults(app, spec.table_size))
+
+
+def quick_setup(app, game: str) -> GameSetup:
+    """A quick game: you (the first seat of the settings) against computers, at the game's usual
+    table (U-G-O's is a duel), standard rules."""
+    seats = _seat_defaults(app, games.get(game).table_size)
+    seats[0] = replace(seats[0], human=True)
+    for i in range(1, len(seats)):
+        seats[i] = replace(seats[i], human=False)
+    return GameSetup(game, seats)
+
+
+def remembered_setup(app, games_offered: list[str]) -> GameSetup | None:
+    """The last table started from New game (the settings keep it), if it can be set again."""
+    last = app.settings.new_game
+    if last is None or last.game not in games_offered:
+        return None
+    spec = games.get(last.game)
+    players = min(max(last.players, spec.min_players), spec.max_players)
+    return GameSetup(last.game, _seat_defaults(app, players), last.variant)
+
+
+def remember(app, setup: GameSetup) -> None:
+    """New game opens on this table next time, in this session and the next (the settings file is
+    written at once, unless it could not be read: a broken file is left for its owner to mend)."""
+    settings = app.settings
+    settings.new_game = NewGameDefault(setup.game, setup.players, setup.variant)
+    chosen = [SeatDefault(s.name, s.human, s.level) for s in setup.seats]
+    settings.seats = chosen + settings.seats[len(chosen) :]
+    if not app.files.settings_broken:
+        app.save_settings()
 
 
 class NewGameScene(Scene):
     def __init__(self, app, last: GameSetup | None = None) -> None:
         super().__init__(app)
         self.games = playable_games()
+        if last is None:
+            last = remembered_setup(app, self.games)
         first = last.game if last is not None and last.game in self.games else self.games[0]
         self.setup = default_setup(app, first)
         self.game_sel = Selector(self.games, 0, self._game_changed, lambda g: games.get(g).name)
@@ -176,7 +208,7 @@ class NewGameScene(Scene):
     def _game_changed(self, game: str) -> None:
         spec = games.get(game)
         self.setup.game = game
-        count = min(max(4, spec.min_players), spec.max_players)
+        count = spec.table_size
         self.players_sel.set_options(list(spec.player_range), count)
         self.variant_sel.set_options(list(self.app.variants(game)), "standard")
         self.setup.variant = "standard"
@@ -232,7 +264,13 @@ class NewGameScene(Scene):
             if not clean_name(seat.name):
                 seat.name = "You" if seat.human and i == 0 else COMPUTER_NAMES[i % len(COMPUTER_NAMES)]
         setup = seated(self.setup, self.first_sel.value) if self.asks_first else self.setup
-        replacing_saved_game(self.app, lambda: self.app.replace(TableScene(self.app, setup)))
+        chosen = replace(self.setup, seats=[replace(seat) for seat in self.setup.seats])
+
+        def start() -> None:
+            remember(self.app, chosen)  # the seats as set here, before who goes first turns them
+            self.app.replace(TableScene(self.app, setup))
+
+        replacing_saved_game(self.app, start)
 
     # -- layout and input ---------------------------------------------------------------
 

@@ -118,7 +118,7 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
     def demo(cls, app, game: str, seed: int | None = None, watch: int | None = None) -> TableScene:
         """Computers playing ``game``, seen from the middle, or from seat ``watch`` with its cards open."""
         spec = games.get(game)
-        players = min(max(4, spec.min_players), spec.max_players)
+        players = spec.table_size
         seats = [SeatSetup(COMPUTER_NAMES[i], False) for i in range(players)]
         setup = GameSetup(game, seats, seed=seed if seed is not None else 1)
         return cls(app, setup, demo=True, watch=watch)

@@ -135,10 +135,10 @@ class TitleScene(Scene):
     def quick_start(self, game: str | None = None) -> None:
         """You against computers at the game's usual table size, the house rules standard."""
         from .dialogs import replacing_saved_game
-        from .newgame import default_setup
+        from .newgame import quick_setup
         from .table import TableScene
 
-        setup = default_setup(self.app, game or self.tables[0])
+        setup = quick_setup(self.app, game or self.tables[0])
         replacing_saved_game(self.app, lambda: self.app.push(TableScene(self.app, setup)))
 
     def new_game(self) -> None:
@@ -203,11 +203,10 @@ class TitleScene(Scene):
             theme.MUTED,
             anchor="center",
         )
-        players = min(4, games.get(self.tables[0]).max_players)
         draw_text(
             surface,
             self.app.text,
-            f"Quick game: you against {players - 1} computers",
+            "Quick game: you against the computer",
             round(17 * scale),
             (w // 2, self.quicks[0].rect.top - round(6 * scale)),
             theme.MUTED,

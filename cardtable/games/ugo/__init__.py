@@ -26,6 +26,7 @@ SPEC = GameSpec(
     search_guard=1.5,
     search_bot=choose_sharp,
     measures=MEASURES,
+    usual_players=2,  # a duel
 )
 
 __all__ = ["SPEC", "UgoGame"]
