@@ -47,7 +47,9 @@ def _parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("simulate", help="play headless games between computer players")
     s.add_argument("game", help="game id (see `cardtable games`)")
-    s.add_argument("--players", type=int, help="number of players (default: the fewest agents given, or 4)")
+    s.add_argument(
+        "--players", type=int, help="number of players (default: the agents given, or the game's usual table)"
+    )
     s.add_argument("--games", type=int, default=100, help="games to play (default 100)")
     s.add_argument(
         "--agents",

@@ -45,27 +45,18 @@ HISTORY = "LogScene"
 """Scenes whose text tells the game (rules and option texts name cards as examples)."""
 
 
-def _texts_in(value) -> list[str]:
-    """Every piece of text an event (or a field of one) holds: a summary's cells, an announcement."""
+def _found(value, kind: type) -> list:
+    """Every ``kind`` (a card, a piece of text) that an event or a view's facts hold, however deep."""
+    if isinstance(value, kind):
+        return [value]
     if isinstance(value, str):
-        return [value]
-    if isinstance(value, tuple | list):
-        return [t for v in value for t in _texts_in(v)]
-    if isinstance(value, Event):
-        return [t for f in fields(value) for t in _texts_in(getattr(value, f.name))]
-    return []
-
-
-def _cards_in(value) -> list[Card]:
-    """Every card an event, a view's facts (or a field of either) holds."""
-    if isinstance(value, Card):
-        return [value]
-    if isinstance(value, tuple | list):
-        return [c for v in value for c in _cards_in(v)]
+        return []
     if isinstance(value, dict):
-        return [c for v in value.values() for c in _cards_in(v)]
+        value = list(value.values())
     if isinstance(value, Event):
-        return [c for f in fields(value) for c in _cards_in(getattr(value, f.name))]
+        value = [getattr(value, f.name) for f in fields(value)]
+    if isinstance(value, tuple | list):
+        return [x for v in value for x in _found(v, kind)]
     return []
 
 
@@ -216,8 +207,8 @@ class Witness:
         out: set[Card] = set()
         for event in events:
             seen = event.for_seat(seat)
-            out.update(_cards_in(seen))
-            for text in _texts_in(seen):
+            out.update(_found(seen, Card))
+            for text in _found(seen, str):
                 for m in self.pattern.finditer(text):
                     out.update(self.by_name[m.group(0)])
         return out
@@ -240,7 +231,7 @@ class Witness:
                 view = game.view(seat)
                 knowing.add(seat, self._told(batch, seat))
                 knowing.add(seat, view.known_cards())
-                knowing.add(seat, _cards_in(view.info))
+                knowing.add(seat, _found(view.info, Card))
         if self.sitting is not None and len(self.table.humans) > 1:
             ended_sitting = any(_ends_a_sitting(e) for e in log[max(self.mark, self.logged) :])
             if ended_sitting or self.sitting not in game.to_act():

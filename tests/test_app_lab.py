@@ -20,7 +20,7 @@ from cardtable.app.scenes.settings import SettingsScene
 from cardtable.app.scenes.title import TitleScene
 from cardtable.lab import run as lab_run
 from cardtable.lab.workers import LOWER_PRIORITY
-from ui import click, key, make_app, tick
+from ui import choose, click, key, make_app, tick
 
 
 def settings_app() -> tuple:
@@ -31,14 +31,6 @@ def settings_app() -> tuple:
     scene = app.stack.top
     assert isinstance(scene, SettingsScene)
     return app, scene
-
-
-def pick(app, selector, value) -> None:
-    for _ in range(len(selector.options) + 1):
-        if selector.value == value:
-            return
-        click(app, (selector.rect.right - 5, selector.rect.centery))
-    assert selector.value == value
 
 
 def open_lab(app, scene) -> LabScene:
@@ -108,10 +100,10 @@ def test_try_it_plays_the_edited_rules_and_never_freezes_the_screen(monkeypatch)
 def test_cancel_stops_the_games_within_a_second_and_keeps_what_was_played():
     """The games run in processes nicer than the app's (the screen comes first), and Esc ends them."""
     app, scene = settings_app()
-    pick(app, scene.rules.game_sel, "ugh")
+    choose(app, scene.rules.game_sel, "ugh")
     lab = open_lab(app, scene)
-    pick(app, lab.players_sel, 6)
-    pick(app, lab.games_sel, 400)
+    choose(app, lab.players_sel, 6)
+    choose(app, lab.games_sel, 400)
     click(app, lab.run_button.rect.center)
     workers = lab.lab.processes
     assert lab.running and len(workers) >= 2
@@ -137,7 +129,7 @@ def test_cancel_stops_the_games_within_a_second_and_keeps_what_was_played():
 def test_leaving_while_it_runs_stops_the_games():
     app, scene = settings_app()
     lab = open_lab(app, scene)
-    pick(app, lab.games_sel, 400)
+    choose(app, lab.games_sel, 400)
     click(app, lab.run_button.rect.center)
     workers = lab.lab.processes
     assert workers
@@ -156,12 +148,12 @@ def test_a_players_own_variant_of_every_game_can_be_tried(monkeypatch, config_fo
     text = yaml.safe_dump({"description": "Our table.", "options": dict(builtin.options)})
     (folder / "ours.yaml").write_text(text)
     app, scene = settings_app()
-    pick(app, scene.rules.game_sel, game)
-    pick(app, scene.rules.variant_sel, "ours")
+    choose(app, scene.rules.game_sel, game)
+    choose(app, scene.rules.variant_sel, "ours")
     assert not scene.rules.dirty
     lab = open_lab(app, scene)
     assert lab.name == "Ours" and lab.against_sel.value == "standard"
-    pick(app, lab.level_sel, "easy")
+    choose(app, lab.level_sel, "easy")
     run_to_the_end(app, lab)
     c = lab.comparison
     assert c is not None and c.n == 3 and c.tried == "Ours" and c.against == "Standard rules"

@@ -15,7 +15,7 @@ from cardtable.app.scenes.settings import SettingsScene
 from cardtable.app.scenes.table import TableScene
 from cardtable.app.scenes.title import TitleScene
 from cardtable.resources import asset_file
-from ui import click, key, make_app, run, tick
+from ui import choose, click, key, make_app, run, tick
 
 
 def test_title_quick_start_opens_you_against_three_computers():
@@ -203,15 +203,6 @@ def test_every_title_button_label_fits_its_button(size):
         assert app.fonts.get(b.size, "bold").size(b.label)[0] <= b.rect.width - 8, b.label
 
 
-def _choose(app, selector, value) -> None:
-    """Click a selector's right arrow until it shows ``value``."""
-    for _ in range(len(selector.options) + 1):
-        if selector.value == value:
-            return
-        click(app, (selector.rect.right - 5, selector.rect.centery))
-    assert selector.value == value
-
-
 def _new_game(app) -> NewGameScene:
     app.reset(TitleScene(app))
     tick(app)
@@ -228,11 +219,11 @@ def _table_of(app) -> TableScene:
 def test_new_game_opens_on_the_last_table_started_in_this_session_and_the_next(config_folder):
     app = make_app()
     scene = _new_game(app)
-    _choose(app, scene.game_sel, "ugo")
-    _choose(app, scene.players_sel, 3)
-    _choose(app, scene.kinds[1], "human")
-    _choose(app, scene.kinds[2], "hard")
-    _choose(app, scene.variant_sel, "strong-tens")
+    choose(app, scene.game_sel, "ugo")
+    choose(app, scene.players_sel, 3)
+    choose(app, scene.kinds[1], "human")
+    choose(app, scene.kinds[2], "hard")
+    choose(app, scene.variant_sel, "strong-tens")
     click(app, scene.start.rect.center)
     started = _table_of(app)
     assert started.setup.game == "ugo" and started.setup.variant == "strong-tens"
@@ -252,7 +243,7 @@ def test_a_broken_settings_file_is_not_written_when_new_game_remembers(config_fo
     (config_folder / "settings.yaml").write_bytes(broken)
     app = make_app()
     scene = _new_game(app)
-    _choose(app, scene.game_sel, "ultimate-loser")
+    choose(app, scene.game_sel, "ultimate-loser")
     click(app, scene.start.rect.center)
     assert _table_of(app).setup.game == "ultimate-loser"
     assert _new_game(app).game_sel.value == "ultimate-loser"  # remembered while the app runs

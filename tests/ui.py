@@ -88,6 +88,15 @@ def key(app: App, k: int, mod: int = 0) -> None:
     tick(app, [pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0)])
 
 
+def choose(app: App, selector, value) -> None:
+    """Click a selector's right arrow until it shows ``value``."""
+    for _ in range(len(selector.options) + 1):
+        if selector.value == value:
+            return
+        click(app, (selector.rect.right - 5, selector.rect.centery))
+    assert selector.value == value
+
+
 def confirm_privacy(app: App, by_key: bool = False) -> None:
     """The next player takes the screen: once it is ready for them, a click on it (or Enter)."""
     from cardtable.app.scenes.privacy import PrivacyScene

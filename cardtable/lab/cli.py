@@ -41,7 +41,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help="a house rule to try over the variant (YAML value, e.g. rounds=3); repeatable",
     )
     lab.add_argument("--against", default="standard", help="the variant to compare with (default: standard)")
-    lab.add_argument("--players", type=int, help="table size (default: 4, or the nearest the game allows)")
+    lab.add_argument("--players", type=int, help="table size (default: the game's usual table, 2 in U-G-O)")
     lab.add_argument("--games", type=int, default=DEFAULT_GAMES, help=f"deals (default {DEFAULT_GAMES})")
     lab.add_argument(
         "--level", default="normal", choices=list(LEVELS), help="computer level (default normal)"

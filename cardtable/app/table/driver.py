@@ -118,14 +118,14 @@ class TurnDriver:
             return None
         humans = match.humans_to_act()
         seat = match.agent_to_act()
-        simultaneous_first = seat is not None and len(match.to_act()) > 1 and self.thinking is None
-        if humans and self.pass_and_play and self.viewer not in humans and not simultaneous_first:
+        simultaneous = len(match.to_act()) > 1
+        computers_first = seat is not None and simultaneous and self.thinking is None
+        if humans and self.pass_and_play and self.viewer not in humans and not computers_first:
             return HandOver(humans[0])
         if self.thinking is not None:
             return self._collect()
         if seat is None:
             return None
-        simultaneous = len(match.to_act()) > 1
         if not simultaneous:  # choices made at once are made before anyone is asked: no pause
             if self.think_at is None:
                 self.think_at = now + pause
