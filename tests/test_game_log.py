@@ -15,7 +15,17 @@ from cardtable.app.scenes.newgame import GameSetup, SeatSetup
 from cardtable.app.scenes.table import TableScene
 from cardtable.app.table.gamelog import log_lines
 from cardtable.app.table.summary import Summaries, summary_lines
-from cardtable.engine import STANDARD, Moved, Recap, TrickWon, redact
+from cardtable.engine import (
+    STANDARD,
+    Announced,
+    Moved,
+    PlayerOut,
+    Recap,
+    Slot,
+    TrickWon,
+    format_prompt,
+    redact,
+)
 from cardtable.games.ugly.scoring import score_working
 from cardtable.match import Match, Seat
 from tests.ui import button, click, key, make_app, run, table_game, tick, until, until_my_turn
@@ -230,3 +240,126 @@ def test_a_game_searched_tells_no_stories_and_plays_the_same(game):
         recaps += sum(isinstance(e, Recap) for e in told.apply(seat, action))
         assert not any(isinstance(e, Recap) for e in quiet.apply(seat, action))
     assert recaps > 0 and quiet.to_dict() == told.to_dict()
+
+
+# -- every trick, every move off the deck, and on whom a card was used -----------------------------
+
+
+def _texts(events, game: str, names, viewer) -> list[str]:
+    return [line.text for line in log_lines(redact(events, viewer), load_layout(game), names, viewer)]
+
+
+@pytest.mark.parametrize("game", ["ugly", "ultimate-loser"])
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_every_trick_and_every_announcement_is_in_the_log(game, seed):
+    """A line that happens again soon after (a player who wins two tricks in a row) is told again."""
+    match, _ = _played(game, 4, seed)
+    layout = load_layout(game)
+    lines = _texts(match.log, game, match.names, 0)
+    told: list[str] = []
+    for event in match.log:
+        if isinstance(event, TrickWon) and layout.log.won:
+            told.append(layout.log.won.format(who="{seat:%d}" % event.seat, cards=""))  # noqa: UP031
+        elif isinstance(event, Announced) and event.text and event.what not in layout.log.quiet:
+            told.append(event.text)
+    said = [format_prompt(t, match.names, 0) for t in told]
+    said = [t[:1].upper() + t[1:] for t in said]
+    assert any(t in said[max(0, i - 6) : i] for i, t in enumerate(said)), "no line happened again soon after"
+    for text in set(said):
+        in_log = sum(
+            line == text or (line.startswith(text) and not line[len(text)].isalnum()) for line in lines
+        )
+        assert in_log >= said.count(text), f"{text!r}: {said.count(text)} happened, {in_log} told"
+
+
+def test_the_log_still_tells_a_recap_note_once_and_a_flip_with_what_it_does_as_one_line():
+    layout = load_layout("ugh")
+    names = ["Ada", "Bo"]
+    ugh = [c for c in games.get("ugh").new_game(2, seed=0).catalog.cards if c.name == "Ugh! -2"][0]
+    events = [
+        Announced("turn", 1, None, "{seat:1}'s turn"),
+        Moved(ugh, 0, ("deck", None), ("flipped", None)),
+        Announced("ugh", 1, ugh, "{seat:1} flips Ugh! -2: discard 2 cards"),
+        PlayerOut(1, "ran out"),
+        Announced("out", 1, None, "{seat:1} is out: ran out"),
+        Recap("{seat:1} is out", ("",), (("",), ("",)), ("{seat:1} is out: ran out",)),
+    ]
+    lines = [line.text for line in log_lines(events, layout, names, 0)]
+    assert lines == ["Bo's turn", "Bo flips Ugh! -2: discard 2 cards", "Bo is out: ran out"]
+
+
+@pytest.mark.parametrize("game", ["ugly", "ugo", "ugh"])  # the games with a deck to draw or flip from
+def test_every_card_that_leaves_the_deck_is_told_in_the_log(game):
+    spec = games.get(game)
+    layout = load_layout(game)
+    rng = __import__("random").Random(2)
+    pairs = set()
+    for seed in range(3):
+        state = spec.new_game(3, seed=seed)
+        events = list(state.opening_events)
+        while not state.is_over():
+            seat = rng.choice(state.to_act())
+            events += state.apply(seat, rng.choice(state.legal_actions(seat)))
+        pairs |= {(e.src[0], e.dst[0]) for e in events if isinstance(e, Moved) and e.src[0] == "deck"}
+    assert pairs
+    assert not [p for p in pairs if p not in layout.log.moves], (
+        f"untold: {sorted(pairs - set(layout.log.moves))}"
+    )
+
+
+def test_ugh_a_fourth_flip_into_the_own_pool_is_in_the_log():
+    from ugh_support import do, ugh_game
+
+    game = ugh_game(2, deck="G1 O2 P3 G5 O5")
+    events = [Announced("turn", 0, None, "{seat:0}'s turn")]  # as the turn began
+    for _ in range(4):
+        events += do(game, 0, "flip")
+    assert [c.name for c in game.pools[0].cards] == ["green 5"]
+    assert "You flip green 5 into your Pool" in _texts(events, "ugh", ["Ada", "Bo"], 0)
+    assert "Ada flips green 5 into Ada's Pool" in _texts(events, "ugh", ["Ada", "Bo"], 1)
+
+
+def test_ugo_the_log_says_on_whom_a_card_was_used_and_what_it_cost():
+    from support import act, ugo_game
+
+    game = ugo_game(
+        hands=["KS@1 JS@1 AS@1 AH@1", "2C@0"],
+        tables=[[], [("4C@1", "defense", True, ""), ("5C@1", "defense", False, "")]],
+    )
+    milled, taken = game.decks[1].cards[-1], game.decks[1].cards[-2]
+    events = act(game, "king", "KS@1")
+    events += act(game, "jack", "JS@1")
+    events += act(game, "ace", "AS@1", target="4C@1")
+    events += act(game, "ace", "AH@1", target=Slot("table", 1, 0))  # the face-down 5♣, now first
+    names = ["Ada", "Bo"]
+    mine, theirs = _texts(events, "ugo", names, 0), _texts(events, "ugo", names, 1)
+    gone = "out of the game" if milled.rank == 12 else ""
+    assert mine == [
+        "You play K♠ on Bo",
+        f"Bo loses {milled.name} from the deck" + (f", {gone}" if gone else ""),
+        "You play J♠ on Bo",
+        "You take the top card of Bo's deck",
+        f"You draw {taken.name}",
+        "You play A♠ on Bo's 4♣",
+        "Bo's 4♣ is destroyed",
+        "You play A♥ on Bo's face-down card",
+        "Bo's 5♣ is destroyed",
+    ]
+    assert theirs[:5] == [
+        "Ada plays K♠ on you",
+        f"You lose {milled.name} from the deck" + (f", {gone}" if gone else ""),
+        "Ada plays J♠ on you",
+        "Ada takes the top card of your deck",
+        "Ada draws a card",
+    ]
+    assert taken.name not in "\n".join(theirs)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_ugo_every_ace_king_and_jack_in_the_log_names_its_target(seed):
+    match, _ = _played("ugo", 3, seed)
+    for viewer in range(3):
+        lines = _texts(match.log, "ugo", match.names, viewer)
+        used = [t for t in lines if re.search(r"\bplays? [AKJ][♠♥♦♣]", t)]
+        assert used and all(" on " in t for t in used), used
+        assert not [t for t in lines if "and draw as many" in t or ": Your " in t]  # reads as said to you

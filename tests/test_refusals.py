@@ -99,3 +99,92 @@ def test_a_card_tapped_while_trump_must_be_named_says_to_name_it():
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_SPACE)  # a card from the hand, when only the trump buttons are choices
     assert scene.status_text() == "Trump must be named first, not play"
+
+
+# -- U-G-O: a card played where its role does not fit says what the card is for -----------------
+
+
+def _ugo_roles_game(options=None):
+    from support import ugo_game
+
+    return ugo_game(
+        hands=["10H@1 9S@1 8S@1 QS@1 KS@1 JS@1 AS@1 3S@1 4D@1", ""],
+        tables=[[("2C@0", "attack", True, "")], [("4C@1", "defense", True, "")]],
+        discards=["5C@0", ""],
+        options=options,
+    )
+
+
+def _ugo_refusal(game, action) -> str:
+    from cardtable.engine import format_prompt
+
+    before = json.dumps(game.to_dict(), sort_keys=True)
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(0, action)
+    assert json.dumps(game.to_dict(), sort_keys=True) == before
+    return format_prompt(str(refused.value), ["Ada", "Bo"], you=0)
+
+
+_DECK, _DISCARD, _TABLE = ZoneRef("deck", 1), ZoneRef("discard", 0), ZoneRef("table", 0)
+_ROLES = [
+    # (card, what it is asked to be, where, words the refusal must hold)
+    ("10H@1", "king", _DECK, "a 10 is played only in answer to an attack on you"),
+    ("10H@1", "jack", _DECK, "a 10 is played only in answer to an attack on you"),
+    ("10H@1", "queen", _DISCARD, "a 10 is played only in answer to an attack on you"),
+    ("10H@1", "play", _TABLE, "a 10 is played only in answer to an attack on you"),
+    ("9S@1", "king", _DECK, "a 9 reverses the direction of play"),
+    ("8S@1", "king", _DECK, "an 8 makes every player discard their hand"),
+    ("QS@1", "jack", _DECK, "a Queen draws a card from your own discard pile"),
+    ("KS@1", "queen", _DISCARD, "a King sends the top card of Bo's deck to the discard pile"),
+    ("JS@1", "nine", _DISCARD, "a Jack takes the top card of Bo's deck"),
+    ("AS@1", "eight", _DISCARD, "an Ace destroys an Attack/Defense card of Bo's"),
+    ("AS@1", "play", _TABLE, "an Ace destroys an Attack/Defense card of Bo's"),
+    ("3S@1", "king", _DECK, "it is an Attack/Defense card, played on your own table"),
+    ("4D@1", "king", _DECK, "it is an Equip card, played on one of your own face-up Attack/Defense cards"),
+    ("QS@1", "play", _TABLE, "a Queen draws a card from your own discard pile"),
+]
+
+
+@pytest.mark.parametrize(
+    ("code", "kind", "where", "words"), _ROLES, ids=[f"{c} as {k}" for c, k, _, _ in _ROLES]
+)
+def test_a_ugo_card_played_in_the_wrong_place_says_what_it_is_for(code, kind, where, words):
+    game = _ugo_roles_game()
+    card = game.catalog.by_code(code)
+    value = "attack" if kind == "play" else None
+    reason = _ugo_refusal(game, Action(kind, card, value=value, target=where))
+    assert words in reason, reason
+
+
+def test_a_ugo_ten_says_what_it_stops_under_the_house_rule():
+    game = _ugo_roles_game({"ten_stops_specials": True})
+    reason = _ugo_refusal(game, Action("king", game.catalog.by_code("10H@1"), target=_DECK))
+    assert "a 10 is played only in answer to an attack, an Ace, a King or a Jack used on you" in reason
+
+
+def test_a_ugo_nine_says_it_also_turns_a_special_back_under_the_house_rule():
+    game = _ugo_roles_game({"nine_counters": True})
+    reason = _ugo_refusal(game, Action("king", game.catalog.by_code("9S@1"), target=_DECK))
+    assert "turns an Ace, a King or a Jack used on you back on its user" in reason
+
+
+def test_a_ten_dropped_on_a_deck_at_the_ugo_table_says_what_a_ten_is_for():
+    """The table shows the engine's reason; one that only says the 10 is not a King tells nothing."""
+    from cardtable.app.scenes.newgame import GameSetup, SeatSetup
+    from cardtable.app.scenes.table import TableScene
+    from cardtable.app.table.resolver import Drop, Explain, Pick, Place
+    from tests.ui import make_app, run
+
+    app = make_app()
+    game = _ugo_roles_game()
+    setup = GameSetup("ugo", [SeatSetup("You", True), SeatSetup("Bo", False)], seed=1)
+    scene = TableScene(app, setup, restored=(game, []))
+    app.push(scene)
+    run(app, 0.2)
+    assert scene.my_turn
+    ten = game.catalog.by_code("10H@1")
+    drop = Drop((ten,), Place(ZoneRef("deck", 1)))
+    assert isinstance(scene.resolver().resolve(drop, Pick()).outcome, Explain)
+    scene.intent(drop)
+    status = scene.status_text()
+    assert "a 10 is played only in answer to an attack on you" in status, status

@@ -1,12 +1,13 @@
 """The table's words: counts in the singular, and what the privacy screen says comes next."""
 
 import random
+import re
 
 import pytest
 
 from cardtable import games
 from cardtable.app.layout import load_layout
-from cardtable.app.table.words import handover_line, one_is_singular
+from cardtable.app.table.words import badge_text, handover_line, one_is_singular
 from support import random_step
 
 
@@ -59,3 +60,34 @@ def test_the_privacy_screen_says_what_comes_next_in_every_phase_from_public_fact
         assert any(line.endswith(" or passes") for line in said["play"]), said["play"]
     with pytest.raises(ValueError, match="public view"):
         handover_line(layout, spec.new_game(players, {}, seed=0).view(0), 0, names)
+
+
+def test_a_badge_counts_out_of_a_total_and_says_empty_when_nothing_is_left():
+    assert badge_text(3, {}, 40) == "3 of 40"
+    assert badge_text(0, {}, 40) == "0 of 40"
+    assert badge_text("S", {"S": "Spades"}) == "Spades"
+    assert badge_text(0, {}, 0) == "empty"
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_no_badge_reads_out_of_nothing_to_the_end_of_a_game(game, players):
+    """A count out of a total that is gone ("0 of 0" Ugh! cards once the deck is empty) says so instead."""
+    spec = games.get(game)
+    layout = load_layout(game)
+    counted = [b for b in layout.badges if b.of]
+    if not counted:
+        pytest.skip(f"{game} has no badge counted out of a total")
+    rng = random.Random(players)
+    state = spec.new_game(players, {}, seed=players)
+    shown = set()
+    while True:
+        info = state.view(None).info
+        for badge in counted:
+            if info.get(badge.key) is not None:
+                text = badge_text(info[badge.key], badge.values, info.get(badge.of))
+                shown.add(text)
+                assert not re.search(r"\bof 0\b", text), f"{badge.title}: {text}"
+        if state.is_over():
+            break
+        random_step(state, rng)
+    assert len(shown) > 1

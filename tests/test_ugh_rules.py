@@ -297,6 +297,34 @@ def test_a_wild_flipped_fourth_steals_or_goes_into_the_pool(steals):
     assert game.to_act() == (1,)
 
 
+@pytest.mark.parametrize(
+    ("deck", "pools", "said"),
+    [
+        ("G1 G2 G3 WA G5", ["", "O1", "", ""], "Steal a card with the All Wild or put it into your Pool"),
+        (
+            "WG G2",
+            ["", "G1", "", ""],
+            "Steal a card with the green Wild, put it into your Pool, "
+            "or put it onto Safety pile 1 like a Number card",
+        ),
+        (
+            "WG G2",
+            ["", "P1", "", ""],
+            "Put the green Wild into your Pool or put it onto Safety pile 1 like a Number card",
+        ),
+    ],
+    ids=["4th flip", "1st flip", "1st flip, nothing to steal"],
+)
+def test_a_flipped_wild_asks_for_exactly_the_choices_it_has(deck, pools, said):
+    """A 4th flip cannot go onto a Safety pile, so it is not offered as a Number card."""
+    game = ugh_game(pools=pools, deck=deck)
+    while game.phase != "wild":
+        do(game, 0, "flip")
+    kinds = {a.kind for a in game.legal_actions(0)}
+    assert game.view(0).prompt == said
+    assert ("keep" in kinds) == ("Safety pile" in said) and ("steal" in kinds) == said.startswith("Steal")
+
+
 def test_a_wild_flipped_fourth_with_nothing_to_steal_goes_into_the_pool_without_asking():
     game = ugh_game(pools=["", "P1", "", ""], deck="G1 G2 G3 WO G5")
     for _ in range(4):

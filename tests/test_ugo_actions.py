@@ -257,7 +257,11 @@ def test_reasons_speak_to_the_player():
         for e in events
         if isinstance(e, Announced) and e.what == "stopped"
     ]
-    assert told == ["You play 10♥: Ada's attack has no effect"]
+    assert told == ["You play 10♥ against Ada's attack: it has no effect"]
+    stopped = [e for e in events if isinstance(e, Announced) and e.what == "stopped"]
+    assert [format_prompt(e.text, NAMES[:2], you=0) for e in stopped] == [
+        "Bo plays 10♥ against your attack: it has no effect"
+    ]
 
 
 def test_announcements_read_well_for_the_player_they_name():

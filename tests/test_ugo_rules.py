@@ -356,7 +356,9 @@ def test_queen_draws_secretly_from_own_discard_pile_and_leaves_the_game():
     assert len(g.view(1).zone("discard", 0)) == 2
     assert len(g.view(0).zone("discard", 0).known_cards) == 2
     said = [format_prompt(e.text, ["Ann", "Bo"], 1) for e in events if isinstance(e, Announced)]
-    assert "Ann plays Q♠: Ann's discard pile is shuffled face down and its top card drawn" in said
+    assert "Ann plays Q♠ and draws the top card of Ann's shuffled discard pile" in said
+    mine = [format_prompt(e.text, ["Ann", "Bo"], 0) for e in events if isinstance(e, Announced)]
+    assert "You play Q♠ and draw the top card of your shuffled discard pile" in mine
 
 
 def test_nine_reverses_the_direction_with_three_players():

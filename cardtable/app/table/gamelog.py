@@ -72,14 +72,17 @@ class LogWriter:
             None
         )
 
-    def say(self, text: str, kind: str = "event") -> None:
+    def say(self, text: str, kind: str = "event", once: bool = False) -> None:
         """A line in the viewer's words ("You play", "Bo plays"); one that repeats the line before
-        at more length (a flip, then what the flipped card does) takes its place."""
+        at more length (a flip, then what the flipped card does) takes its place.
+
+        A line that happens again is told again ("Bo wins the trick" twice running); only with
+        ``once`` (a recap's note that repeats an announcement just made) is it left out."""
         text = format_prompt(text, self.names, self.viewer)
         text = text[:1].upper() + text[1:]
-        if any(line.text == text for line in self.lines[-6:]):
-            return  # said just now (an announcement, and the round's recap that repeats it)
-        if self.lines and kind == "event" and text.startswith(self.lines[-1].text):
+        if once and any(line.text == text for line in self.lines[-6:]):
+            return
+        if self.lines and kind == "event" and _says_more(text, self.lines[-1]):
             self.lines.pop()
         self.lines.append(LogLine(text, kind))
 
@@ -146,11 +149,19 @@ class LogWriter:
                 self.say(f"{_ref(event.seat)} is out" + (f": {event.reason}" if event.reason else ""))
         elif isinstance(event, Recap):
             for note in event.notes:
-                self.say(note)
+                self.say(note, once=True)  # "Bo is out: ..." was just told as it happened
         elif isinstance(event, RoundEnded):
             self.say(f"{self.layout.word('round').capitalize()} {event.round} is over", "mark")
         elif isinstance(event, GameOver):
             self.say(f"Game over: {winners_text([self.names[s] for s in event.winners])}", "mark")
+
+
+def _says_more(text: str, before: LogLine) -> bool:
+    """Does ``text`` repeat the line ``before`` and go on ("Bo flips Ugh! -2", then "Bo flips Ugh! -2:
+    2 cards are discarded ...")? The same line again is a new line: the same thing happened twice."""
+    if before.kind != "event" or len(text) <= len(before.text) or not text.startswith(before.text):
+        return False
+    return not text[len(before.text)].isalnum()
 
 
 def _ref(seat: int | None) -> str:

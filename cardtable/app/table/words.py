@@ -95,7 +95,7 @@ def plate_lines(layout: Layout, view: View, seat: int, names: Sequence[str]) -> 
     for line in layout.plate.lines:
         if not _shown(line, view, seat):
             continue
-        if line.unless_zero and _value(line.unless_zero, view, seat, names) in (0, None):
+        if line.unless_zero and _value(line.unless_zero, view, seat, names) in (0, None, ""):
             continue
         text = _filled(line.text, view, seat, names)
         if text is not None:
@@ -131,5 +131,9 @@ def handover_line(layout: Layout, view: View, seat: int, names: Sequence[str]) -
 
 
 def badge_text(value: Any, values: dict[str, str], of: Any = None) -> str:
+    """A badge's value as the layout names it, counted out of ``of`` when it has a total ("3 of
+    40"); a total gone to nothing (the deck played out) reads "empty", not "0 of 0"."""
+    if of is not None and of == 0 and not isinstance(of, bool):
+        return "empty"
     text = values.get(str(value), str(value))
     return f"{text} of {of}" if of is not None else text

@@ -17,6 +17,7 @@ def info_for(game: UghGame, seat: int | None) -> dict[str, Any]:
     return {
         "turn": None if game.is_over() else game.turn,
         "first_player": game.first_player,
+        "opener": game.first_player if _untouched(game) else None,  # said until the first flip
         "flips": game.flips,
         "taken": game.taken,
         "next_pile": game.flips if game.flips < SAFETY_PILES else None,
@@ -36,6 +37,12 @@ def info_for(game: UghGame, seat: int | None) -> dict[str, Any]:
     }
 
 
+def _untouched(game: UghGame) -> bool:
+    """No card has left the deck yet: the game has not begun."""
+    piles = (*game.safety, game.flipped, game.discard, *game.pools, *game.forming, *game.victory)
+    return not any(z.cards for z in piles)
+
+
 def prompt_for(game: UghGame, seat: int | None) -> str:
     """What ``seat`` is asked to do, or whom it waits for."""
     phase = game.phase
@@ -51,8 +58,7 @@ def prompt_for(game: UghGame, seat: int | None) -> str:
     if phase == "window":
         return "Last card: lock any sets now, then say done"
     if phase == "wild":
-        wild = game.flipped.cards[-1]
-        return f"Steal a card with the {wild.name}, or use it as a Number card"
+        return _wild_prompt(game, seat)
     if phase == "discard":
         if game.ice_colors:
             return "The Ice Age: discard a " + " or ".join(COLORS[c] for c in game.ice_colors) + " card"
@@ -67,3 +73,18 @@ def prompt_for(game: UghGame, seat: int | None) -> str:
     if game.flips >= SAFETY_PILES:
         return "Take the top of a Safety pile, or flip a 4th card straight into your Pool"
     return "Take the top of a Safety pile, or flip a card"
+
+
+def _wild_prompt(game: UghGame, seat: int) -> str:
+    """The choices a flipped Wild offers now, and only those: a 4th flip has no Safety pile to go
+    on (RULES.md section 3), and a Wild with nothing to steal cannot steal."""
+    wild = game.flipped.cards[-1]
+    kinds = {a.kind for a in game.legal_actions(seat)}
+    choices = [f"steal a card with the {wild.name}"] if "steal" in kinds else []
+    choices.append(f"put {'it' if choices else f'the {wild.name}'} into your Pool")
+    if "keep" in kinds:
+        choices.append(f"put it onto Safety pile {game.flips} like a Number card")
+    told = choices[-1]
+    if len(choices) > 1:
+        told = ", ".join(choices[:-1]) + (", or " if len(choices) > 2 else " or ") + told
+    return told[:1].upper() + told[1:]

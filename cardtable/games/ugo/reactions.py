@@ -54,7 +54,9 @@ class Reactions(_Base):
         self._to_discard(card, self.hands[seat], seat, events)
         if action.kind == "ten":
             what = "attack" if p["kind"] == "attack" else p["card"].name
-            text = f"{seat_ref(seat)} plays {card.name}: {seat_ref(p['user'])}'s {what} has no effect"
+            # The user named mid-sentence: "Bo plays 10♥ against your attack", never ": Your attack".
+            against = f"{seat_ref(p['user'])}'s {what}"
+            text = f"{seat_ref(seat)} plays {card.name} against {against}: it has no effect"
             events.append(Announced("stopped", seat, card, text))
             self.pending = None
             self._after_effect(events, [])
@@ -88,6 +90,8 @@ class Reactions(_Base):
         elif kind == "jack":
             deck = self.decks[victim]
             if deck.cards:
+                took = f"{seat_ref(user)} takes the top card of {seat_ref(victim)}'s deck"
+                events.append(Announced("took", user, victim, took))
                 stolen = deck.cards.pop()
                 self.hands[user].cards.append(stolen)
                 self.hands[user].cards.sort()
@@ -112,6 +116,8 @@ class Reactions(_Base):
                 st.attached.remove(equip)
         pile = self._discard_pile(equip, seat)
         pile.cards.append(equip)
+        told = f"{seat_ref(seat)}'s {equip.name} is destroyed"
+        events.append(Announced("equip_destroyed", seat, equip, told))
         events.append(Moved(equip, equip.back, table.ref, pile.ref))
 
     def _resolve_attack(

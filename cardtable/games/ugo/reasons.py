@@ -32,6 +32,12 @@ _ARTICLE = {
     "nine": "a 9",
     "eight": "an 8",
 }
+_SPECIFIC_ACES = {
+    "S": "all of {them}'s cards in attack position",
+    "H": "all of {them}'s cards in defense position",
+    "C": "all of {them}'s Attack/Defense cards",
+    "D": "all the equips on {them}'s cards",
+}
 
 
 def why_not(game: UgoGame, seat: int, action: Action) -> str:
@@ -114,6 +120,45 @@ def _no_target(action: Action) -> str | None:
     return None
 
 
+def purpose(game: UgoGame, seat: int, card: Card) -> str:
+    """What ``card`` is for, and where or when ``seat`` plays it (RULES.md section 2, "Card roles").
+
+    Told when the card is tried as something it is not ("10♥ is not a King"): the reason
+    then says what a 10 is for instead of only what it is not.
+    """
+    you = seat_ref(seat)
+    victim = game.target_of(seat) if game.alive[seat] else None
+    them = seat_ref(victim) if victim is not None else f"{you}'s target"
+    rank, options = card.rank or 0, game.options
+    if is_ad(card):
+        tribute = f", with one of {you}'s own as tribute" if needs_tribute(card) else ""
+        return f"it is an Attack/Defense card, played on {you}'s own table{tribute}"
+    if is_equip(card):
+        whose = f"{you}'s own" if len(equip_tables(game, seat)) == 1 else "the"
+        return f"it is an Equip card, played on one of {whose} face-up Attack/Defense cards"
+    if rank == 10:
+        what = "an attack, an Ace, a King or a Jack used" if options["ten_stops_specials"] else "an attack"
+        return f"a 10 is played only in answer to {what} on {you}, to stop it"
+    if rank == 9:
+        told = f"a 9 reverses the direction of play, played on {you}'s own discard pile"
+        if options["nine_counters"]:
+            told += f"; it also turns an Ace, a King or a Jack used on {you} back on its user"
+        return told
+    if rank == 8:
+        told = "an 8 makes every player discard their hand and draw as many cards"
+        return f"{told}, played on {you}'s own discard pile"
+    if rank == 12:
+        return f"a Queen draws a card from {you}'s own discard pile, played on that pile"
+    if rank == 13:
+        return f"a King sends the top card of {them}'s deck to the discard pile, played on that deck"
+    if rank == 11:
+        return f"a Jack takes the top card of {them}'s deck into {you}'s hand, played on that deck"
+    if options["specific_aces"] and card.suit in _SPECIFIC_ACES:
+        what = _SPECIFIC_ACES[card.suit].format(them=them)
+        return f"with specific Aces, {card.name} destroys {what}, played on {them}'s table"
+    return f"an Ace destroys an Attack/Defense card of {them}'s, played on that card"
+
+
 # -- answering someone else's card ------------------------------------------------------
 
 
@@ -194,7 +239,7 @@ def _play(game: UgoGame, seat: int, action: Action, card: Card) -> str:
     you = seat_ref(seat)
     own = game.tables[seat]
     if not is_ad(card):
-        return f"{card.name} is not an Attack/Defense card (spades, hearts and clubs 2-7 are)"
+        return f"{card.name} is not an Attack/Defense card: {purpose(game, seat, card)}"
     if game.ad_played:
         return f"{you} has already played an Attack/Defense card this turn"
     if action.value not in POSITIONS:
@@ -218,7 +263,7 @@ def _play(game: UgoGame, seat: int, action: Action, card: Card) -> str:
 def _equip(game: UgoGame, seat: int, action: Action, card: Card) -> str:
     you = seat_ref(seat)
     if not is_equip(card):
-        return f"{card.name} is not an Equip card (diamonds 2-7 are)"
+        return f"{card.name} is not an Equip card: {purpose(game, seat, card)}"
     if action.value is not None:
         return f"an Equip card takes no value (got {brief(action.value)})"
     owners = equip_tables(game, seat)
@@ -279,7 +324,7 @@ def _attack(game: UgoGame, seat: int, action: Action, card: Card) -> str:
 def _special(game: UgoGame, seat: int, action: Action, card: Card) -> str:
     you, kind = seat_ref(seat), action.kind
     if SPECIAL_KINDS.get(card.rank or 0) != kind:
-        return f"{card.name} is not {_ARTICLE[kind]}"
+        return f"{card.name} is not {_ARTICLE[kind]}: {purpose(game, seat, card)}"
     if action.value is not None:
         return f"{_ARTICLE[kind]} takes no value (got {brief(action.value)})"
     victim = game.target_of(seat)

@@ -166,6 +166,12 @@ class UgoGame(Reactions, Game):
     def describe(self, owner: int, card: Card, viewer: int | None) -> str:
         return card.name if self.tables[owner].visible_to(card, viewer) else "the face-down card"
 
+    def whose(self, owner: int, card: Card) -> str:
+        """A table card as everyone may name it, with its owner: "{seat:1}'s 5♥", "{seat:1}'s
+        face-down card" (announcements are public)."""
+        name = card.name if self.tables[owner].visible_to(card, None) else "face-down card"
+        return f"{seat_ref(owner)}'s {name}"
+
     def _discard_pile(self, card: Card, player: int) -> Zone:
         """Where a used, destroyed or discarded card goes (``discard_to``)."""
         if self.options["discard_to"] == "owner":
@@ -427,7 +433,7 @@ class UgoGame(Reactions, Game):
         victim = self.target_of(seat)
         assert victim is not None
         self.attacked.add(card)
-        what = f"{seat_ref(victim)} directly" if target is None else self.describe(victim, target, None)
+        what = f"{seat_ref(victim)} directly" if target is None else self.whose(victim, target)
         ref = None if target is None else self.ref(victim, target, None)
         events.append(
             Announced(
@@ -445,12 +451,15 @@ class UgoGame(Reactions, Game):
         if kind in TARGETED:
             assert victim is not None
             ref = None if target is None else self.ref(victim, target, None)
-            events.append(Announced(kind, seat, (card, victim, ref), f"{seat_ref(seat)} plays {card.name}"))
+            on = seat_ref(victim) if target is None else self.whose(victim, target)
+            told = f"{seat_ref(seat)} plays {card.name} on {on}"
+            events.append(Announced(kind, seat, (card, victim, ref), told))
             self._open_reaction(kind, seat, victim, card, target, events)
             return
+        # Told so that each verb still follows its subject when the player reads it ("You play").
         effect = {
-            "queen": f": {seat_ref(seat)}'s discard pile is shuffled face down and its top card drawn",
-            "eight": ": every player discards their hand and draws as many cards",
+            "queen": f" and draws the top card of {seat_ref(seat)}'s shuffled discard pile",
+            "eight": ": every player discards their hand, then draws as many cards",
         }.get(kind, "")
         events.append(Announced(kind, seat, card, f"{seat_ref(seat)} plays {card.name}{effect}"))
         out: list[int] = []
