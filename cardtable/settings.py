@@ -38,7 +38,8 @@ CARD_BACKS = ("red", "blue", "green", "purple", "gold", "black")
 
 WINDOW_SIZES: tuple[tuple[int, int], ...] = ((960, 540), (1280, 720), (1600, 900), (1920, 1080))
 """Window sizes the settings screen offers; any size within the limits below may be set by hand."""
-MIN_WINDOW = (900, 540)
+MIN_WINDOW = (640, 480)
+"""The smallest window: small enough that a 640 x 480 or 800 x 600 screen holds it whole."""
 MAX_WINDOW = (7680, 4320)
 
 LEVELS = ("easy", "normal", "hard")

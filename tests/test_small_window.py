@@ -94,3 +94,134 @@ def test_f11_and_back_gives_the_same_layout():
 def test_the_window_cannot_be_made_smaller_than_the_minimum():
     app = App(size=MIN_WINDOW)
     assert tuple(app.window.minimum_size) == MIN_WINDOW
+
+
+# -- small screens: 640 x 480 and 800 x 600 ----------------------------------------------------
+
+SMALL_SCREENS = [(640, 480), (800, 600)]
+PLATE_FLOOR = 10  # px: the smallest a name plate's words may shrink to
+PLATE_EDGE = 3  # px: the edge drawn round the plate of a seat to act, which no word may lie under
+LONG_NAMES = ["Alexandra Longname-Smythe"] + [f"Computer number {i}" for i in range(1, 12)]
+
+
+def _table_cases():
+    for game in games.ids():
+        spec = games.get(game)
+        for players in range(spec.min_players, spec.max_players + 1):
+            for size in SMALL_SCREENS:
+                yield game, players, size
+
+
+def _drawn_words(
+    monkeypatch, app: App, scene
+) -> tuple[list[pygame.Rect], list[tuple[str, int, pygame.Rect]]]:
+    """The scene's name plates drawn once: where each plate lies, and each text drawn on them as
+    (text, size, where its letters are), measured with the fonts the table draws with."""
+    from cardtable.app.table import hud
+
+    words: list[tuple[str, int, pygame.Rect]] = []
+    drawn = hud.draw_text
+
+    def record(surface, text, s, size, pos, color=(0, 0, 0), style="regular", anchor="topleft"):
+        letters = app.fonts.get(size, style).render(s, True, (255, 255, 255))
+        rect = letters.get_rect(**{anchor: pos})
+        ink = letters.get_bounding_rect().move(rect.topleft)  # the letters, not the space above them
+        words.append((s, size, ink if ink.height else rect))
+        return drawn(surface, text, s, size, pos, color, style, anchor)
+
+    monkeypatch.setattr(hud, "draw_text", record)
+    surface = pygame.Surface(app.size, pygame.SRCALPHA)
+    plates = scene.hud.plates(surface, scene.layout, scene.geometry, scene.view, scene.names)
+    monkeypatch.setattr(hud, "draw_text", drawn)
+    return plates, words
+
+
+@pytest.mark.parametrize("game, players, size", list(_table_cases()))
+def test_name_plates_and_buttons_hold_their_words_on_a_small_screen(monkeypatch, game, players, size):
+    """Each plate's name and lines lie inside that plate, clear of its edge and of each other, at a
+    readable size; each table button's label fits its button."""
+    from cardtable.app.table.words import plate_lines
+
+    monkeypatch.setattr("cardtable.app.app.MIN_SIZE", (640, 480))  # whatever the smallest window is
+    app = App(size=size)
+    app.settings.animation_speed = "instant"
+    pygame.event.clear()
+    seats = [(LONG_NAMES[0], True)] + [(name, False) for name in LONG_NAMES[1:players]]
+    scene = table_game(app, seats, game=game, seed=2)
+    until_my_turn(app, scene)
+    assert app.size == size
+    plates, words = _drawn_words(monkeypatch, app, scene)
+    assert len(plates) == players
+    window = pygame.Rect((0, 0), size)
+    at = 0
+    for seat, plate in enumerate(plates):
+        assert window.contains(plate), f"the plate of seat {seat} lies outside the window"
+        count = 1 + len(plate_lines(scene.layout, scene.view, seat, scene.names))
+        inside = plate.inflate(-2 * PLATE_EDGE, -2 * PLATE_EDGE)
+        mine = words[at : at + count]
+        for i, (text, px, rect) in enumerate(mine):
+            assert text.strip(), f"a line of seat {seat}'s plate is cut to nothing"
+            assert inside.contains(rect), f"{text!r} {rect} spills out of the plate of seat {seat} {plate}"
+            assert px >= PLATE_FLOOR, f"{text!r} on the plate of seat {seat} is drawn at {px} px"
+            for other, _, below in mine[i + 1 :]:
+                assert not rect.colliderect(below), f"{text!r} runs into {other!r} on seat {seat}'s plate"
+        at += count
+    assert at == len(words), "the plates drew words that are not their name or lines"
+    for b in _buttons(scene):
+        w, h = app.fonts.get(b.size, "bold").size(b.label)
+        assert w <= b.rect.width and h <= b.rect.height, f"{b.label!r} is wider than its button {b.rect}"
+
+
+@pytest.mark.parametrize("width", [40, 60, 80, 95, 120])
+@pytest.mark.parametrize("text", ["0 penalty points", "-120 penalty points", "Alexandra Longname", "Bo"])
+def test_a_plate_line_is_shrunk_then_cut_to_fit(text, width):
+    from cardtable.app.table.hud import fit_text
+    from cardtable.app.theme import Fonts
+
+    pygame.font.init()
+    fonts = Fonts()
+    fitted, px = fit_text(fonts, text, 11, width)
+    assert PLATE_FLOOR <= px <= 11
+    assert fonts.get(px).size(fitted)[0] <= width
+    if fitted != text:  # only what does not fit is cut, and a cut is shown
+        assert fonts.get(PLATE_FLOOR).size(text)[0] > width and fitted.endswith("\u2026")
+
+
+def test_a_640_by_480_screen_holds_the_smallest_window():
+    assert MIN_WINDOW[0] <= 640 and MIN_WINDOW[1] <= 480
+
+
+@pytest.mark.parametrize("desktop", [(800, 600), (640, 480), (1024, 768)])
+def test_the_window_opens_within_a_small_desktop_and_keeps_the_remembered_size(
+    monkeypatch, config_folder, desktop
+):
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [desktop])
+    app = App()
+    assert app.settings.window_size == (1280, 720)
+    w, h = app.size
+    assert w <= desktop[0] and h <= desktop[1], f"a {w} x {h} window on a {desktop} screen"
+    assert w >= MIN_WINDOW[0] and h >= MIN_WINDOW[1]
+    app.push(TitleScene(app))
+    tick(app, [pygame.event.Event(pygame.WINDOWSIZECHANGED, x=w, y=h)])  # as the system says at start
+    app.toggle_fullscreen()
+    run(app, 0.1)
+    app.toggle_fullscreen()
+    run(app, 0.1)
+    assert app.size == (w, h)
+    assert app.settings.window_size == (1280, 720)  # fitting to this screen is not the player's choice
+    assert app.run(exit_after=0) == 0
+    saved = config_folder / "settings.yaml"
+    assert not saved.exists() or f"window_size: [{w}, {h}]" not in saved.read_text()
+
+
+def test_a_window_resized_by_hand_on_a_small_desktop_is_remembered(monkeypatch):
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(800, 600)])
+    app = App()
+    start = app.size
+    app.push(TitleScene(app))
+    app.window.size = (700, 500)
+    tick(app, [pygame.event.Event(pygame.WINDOWRESIZED, x=700, y=500)])
+    assert app.settings.window_size == (700, 500)
+    app.window.size = start
+    tick(app, [pygame.event.Event(pygame.WINDOWRESIZED, x=start[0], y=start[1])])
+    assert app.settings.window_size == start  # back to the first size by hand: that is chosen too

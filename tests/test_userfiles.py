@@ -70,7 +70,7 @@ def test_a_partial_settings_file_keeps_the_other_defaults():
         ("volume: 50.5\n", 1, "volume", "whole number"),
         ("volume: true\n", 1, "volume", "whole number"),
         ("sound: maybe\n", 1, "sound", "true or false"),
-        ("window_size: [100, 100]\n", 1, "window_size", "from 900 x 540"),
+        ("window_size: [100, 100]\n", 1, "window_size", "from 640 x 480"),
         ("window_size: big\n", 1, "window_size", "[width, height]"),
         ("card_back: plaid\n", 1, "card_back", "one of red"),
         ("seats:\n  - {name: Ann, human: true}\n  - {name: Bo, level: genius}\n", 3, "seats.1.level", "easy"),

@@ -49,7 +49,32 @@ from .theme import Fonts, TextCache  # noqa: E402
 
 MIN_SIZE = MIN_WINDOW
 FPS = 60
+DESKTOP_SHARE = 0.9
+"""The most of the desktop a window opens over, leaving room for the system's panels and title bar."""
 log = logging.getLogger("cardtable")
+
+
+def fit_to_desktop(size: tuple[int, int], desktops: list[tuple[int, int]]) -> tuple[int, int]:
+    """The size to open a window of ``size`` at, so that all of it is on the (first) desktop.
+
+    A remembered size may come from a larger monitor than this one; each side is cut to
+    ``DESKTOP_SHARE`` of the desktop's, never below the smallest window. No desktop known: unchanged.
+    """
+    if not desktops:
+        return size
+    dw, dh = desktops[0]
+    if dw <= 0 or dh <= 0:
+        return size
+    w = max(MIN_WINDOW[0], min(size[0], int(dw * DESKTOP_SHARE)))
+    h = max(MIN_WINDOW[1], min(size[1], int(dh * DESKTOP_SHARE)))
+    return w, h
+
+
+def _desktops() -> list[tuple[int, int]]:
+    try:
+        return list(pygame.display.get_desktop_sizes())
+    except pygame.error:  # no display to ask: open at the size asked for
+        return []
 
 
 class App:
@@ -82,7 +107,10 @@ class App:
             log.warning("not used: %s", problem)
         pygame.display.init()
         pygame.font.init()
-        self.window_size = size or self.settings.window_size
+        # An explicit ``size`` is opened as given; the remembered one is fitted to this desktop, and
+        # stays remembered (the player may be back on the larger monitor next time).
+        self.window_size = size or fit_to_desktop(self.settings.window_size, _desktops())
+        self._opened_at: tuple[int, int] | None = self.window_size
         self.window = pygame.Window("Card Table", self.window_size, resizable=True)
         self.window.minimum_size = MIN_SIZE
         self._set_icon()
@@ -215,7 +243,9 @@ class App:
         w, h = self.window.size
         size = (min(max(w, MIN_WINDOW[0]), MAX_WINDOW[0]), min(max(h, MIN_WINDOW[1]), MAX_WINDOW[1]))
         self.window_size = size
-        self.settings.window_size = size
+        if size != self._opened_at:  # the size it was fitted to at start is not the player's choice
+            self.settings.window_size = size
+            self._opened_at = None
 
     def _resized(self) -> None:
         self.surface = self.window.get_surface()

@@ -20,22 +20,109 @@ from .arrow import Flips, draw_turn_arrow
 from .controls import room_between
 from .words import badge_text, plate_lines
 
+PLATE_FLOOR = 10
+"""The smallest text size (px) a name plate shrinks a line to; a line still too wide is cut short."""
+PLATE_EDGE = 3
+"""The width of the edge that marks the plate of a seat to act; no word is drawn under it."""
 
-def plate_size(geometry: Geometry, small: bool, lines: int) -> tuple[int, int]:
-    """A name plate's (width, height) in pixels: a small one for another seat on a crowded table."""
+_MEASURE = [theme.Fonts()]  # the hud's font files, for measuring plates where no app is at hand
+
+
+def _measure() -> theme.Fonts:
+    """Fonts to measure with, loaded again when pygame's font module was restarted since."""
+    if not pygame.font.get_init():  # sizes may be asked for before any window opens
+        pygame.font.init()
+    try:
+        _MEASURE[0].get(PLATE_FLOOR).size("x")
+    except pygame.error:  # "font module quit since font created"
+        _MEASURE[0] = theme.Fonts()
+    return _MEASURE[0]
+
+
+def plate_size(
+    geometry: Geometry, small: bool, lines: int, fonts: theme.Fonts | None = None
+) -> tuple[int, int]:
+    """A name plate's (width, height) in pixels: a small one for another seat on a crowded table.
+
+    Text does not shrink with the table below a readable size, so in a small window the plate is
+    as tall as its words really are, with room for the edge below the last.
+    """
     s = geometry.scale
-    line_h = max(11, round((17 if small else 19) * s))
-    return round((160 if small else 190) * s), round((30 if small else 34) * s) + line_h * lines
+    line_h = plate_line_height(geometry, small)
+    width, height = round((160 if small else 190) * s), round((30 if small else 34) * s) + line_h * lines
+    name_px, line_px = plate_text_sizes(geometry, small)
+    fonts = fonts or _measure()
+    words = round(5 * s) + fonts.get(name_px, "bold").get_height()
+    if lines:
+        words = max(
+            words, plate_line_top(geometry, small) + line_h * (lines - 1) + fonts.get(line_px).get_height()
+        )
+    return width, max(height, words + max(PLATE_EDGE, round(5 * s)))
+
+
+def plate_text_sizes(geometry: Geometry, small: bool) -> tuple[int, int]:
+    """(name, line) text sizes of a plate: scaled with the table, never below what a player can read."""
+    s = geometry.scale
+    return max(11, round((16 if small else 18) * s)), max(11, round((13 if small else 14) * s))
+
+
+def plate_line_top(geometry: Geometry, small: bool) -> int:
+    """How far below a plate's top its first line under the name starts."""
+    return round((25 if small else 29) * geometry.scale)
+
+
+def plate_line_height(geometry: Geometry, small: bool) -> int:
+    """The step from one line under the name to the next (lines may sit closer than text is tall)."""
+    return max(11, round((17 if small else 19) * geometry.scale))
+
+
+def plate_padding(geometry: Geometry) -> int:
+    """The clear space kept between a plate's edge and its words, on each side."""
+    return max(3, round(6 * geometry.scale))
+
+
+def fit_text(
+    fonts: theme.Fonts, text: str, px: int, width: int, style: str = "regular", floor: int = PLATE_FLOOR
+) -> tuple[str, int]:
+    """``text`` and the size to draw it at so it is at most ``width`` wide: a smaller size down to
+    ``floor`` first (a small window keeps whole words where it can), then cut short with an ellipsis."""
+    floor = min(floor, px)
+    while px > floor and fonts.get(px, style).size(text)[0] > width:
+        px -= 1
+    font = fonts.get(px, style)
+    if font.size(text)[0] <= width:
+        return text, px
+    cut = text
+    while cut and font.size(cut.rstrip() + "\u2026")[0] > width:
+        cut = cut[:-1]
+    return (cut.rstrip() + "\u2026" if cut else ""), px
 
 
 def plate_rects(
-    layout: Layout, geometry: Geometry, view: View, names: Sequence[str], window: tuple[int, int]
+    layout: Layout,
+    geometry: Geometry,
+    view: View,
+    names: Sequence[str],
+    window: tuple[int, int],
+    fonts: theme.Fonts | None = None,
 ) -> list[pygame.Rect]:
-    """Where each seat's name plate goes (the buttons keep clear of them)."""
+    """Where each seat's name plate goes (the buttons keep clear of them).
+
+    A small plate whose words do not fit grows, at most to a full plate's width (the width the
+    seats are laid out to keep apart), so a crowded table in a small window stays readable.
+    """
+    fonts = fonts or _measure()
     out = []
     for seat in range(view.players):
         small = geometry.compact and seat != view.seat
-        width, height = plate_size(geometry, small, len(plate_lines(layout, view, seat, names)))
+        lines = plate_lines(layout, view, seat, names)
+        width, height = plate_size(geometry, small, len(lines), fonts)
+        if small:
+            name_px, line_px = plate_text_sizes(geometry, small)
+            words = [fonts.get(name_px, "bold").size(names[seat])[0]]
+            words += [fonts.get(line_px).size(line)[0] for line in lines]
+            need = max(words) + 2 * plate_padding(geometry)
+            width = max(width, min(need, plate_size(geometry, False, 0, fonts)[0]))
         left, top, _, _ = geometry.plate_box(seat, width, height)
         rect = pygame.Rect(round(left), round(top), width, height)
         rect.clamp_ip(pygame.Rect((0, 0), window).inflate(-8, -8))
@@ -58,20 +145,18 @@ class Hud:
         s = geometry.scale
         out = []
         gone = set(view.info.get(layout.ring.out, ())) if layout.ring.out else set()
-        rects = plate_rects(layout, geometry, view, names, surface.get_size())
+        rects = plate_rects(layout, geometry, view, names, surface.get_size(), self.app.fonts)
         for seat, rect in enumerate(rects):
             acting = seat in view.to_act and not view.over
             lines = plate_lines(layout, view, seat, names)
             small = geometry.compact and seat != view.seat
-            line_h = self._px(geometry, 17 if small else 19)
+            line_h = plate_line_height(geometry, small)
             edge = theme.HIGHLIGHT if acting else theme.PANEL_EDGE
             fill = (*theme.PANEL, 110) if seat in gone else (*theme.PANEL, 215)  # out: faded
-            surface.blit(box(rect.size, fill, (*edge, 255), 3 if acting else 1, 10), rect)
-            name = names[seat]
-            name_px = self._px(geometry, 16 if small else 18)
-            font = self.app.fonts.get(name_px, "bold")
-            while font.size(name)[0] > rect.width - 10 and len(name) > 4:
-                name = name[:-2] + "\u2026"  # long names are cut with an ellipsis
+            surface.blit(box(rect.size, fill, (*edge, 255), PLATE_EDGE if acting else 1, 10), rect)
+            name_px, line_px = plate_text_sizes(geometry, small)
+            room = rect.width - 2 * plate_padding(geometry)
+            name, name_px = fit_text(self.app.fonts, names[seat], name_px, room, "bold")
             draw_text(
                 surface,
                 self.app.text,
@@ -82,13 +167,14 @@ class Hud:
                 "bold",
                 "midtop",
             )
-            ly = rect.top + round((25 if small else 29) * s)
+            ly = rect.top + plate_line_top(geometry, small)
             for line in lines:
+                text, px = fit_text(self.app.fonts, line, line_px, room)
                 draw_text(
                     surface,
                     self.app.text,
-                    line,
-                    self._px(geometry, 13 if small else 14),
+                    text,
+                    px,
                     (rect.centerx, ly),
                     theme.MUTED,
                     anchor="midtop",
