@@ -1,10 +1,12 @@
 """Ugh! views and events never show a seat what it may not see; determinization respects views."""
 
+import itertools
 import random
 from collections import Counter
 
 import pytest
 
+from cardtable import games
 from cardtable.engine import Moved, redact
 from cardtable.games.ugh.cards import UGH as UGH_KIND
 from ugh_support import UGH, base_code, do, ugh_game
@@ -243,3 +245,36 @@ def test_the_ugh_cards_left_in_the_deck_follow_from_what_every_seat_sees():
             assert view.info["deck_size"] == view.zone("deck").hidden_count
             checked += 1
     assert checked > 20
+
+
+def test_each_pool_is_told_by_its_colours_and_the_best_set_it_holds():
+    from cardtable.games.ugh.sets import best_set, is_set, set_score
+
+    spec = games.get("ugh")
+    rng = random.Random(4)
+    game = spec.new_game(4, seed=4)
+    told = 0
+    while not game.is_over() and told < 40:
+        view = game.view(None)
+        for seat, pool in enumerate(game.pools):
+            text = view.info["pool"][seat]
+            cards = pool.cards
+            if not cards:
+                assert text == ""
+                continue
+            t = game.t
+            counts = {}
+            for c in cards:
+                name = ("green", "orange", "purple")[t.color[c]] if t.color[c] < 3 else "wild"
+                counts[name] = counts.get(name, 0) + 1
+            for name, n in counts.items():
+                assert f"{n} {name}" in text, (text, counts)
+            trios = [x for x in itertools.combinations(cards, 3) if is_set(x, t.color)]
+            best = max((set_score(x, t.kind, t.value) for x in trios), default=None)
+            assert best_set(cards, t.kind, t.value, t.color) == best
+            assert text.endswith(f": set {best}") if best is not None else ": set" not in text
+            told += 1
+        seat = game.to_act()[0]
+        legal = game.view(seat).legal
+        game.apply(seat, rng.choice(legal))
+    assert told >= 40

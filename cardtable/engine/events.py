@@ -137,8 +137,12 @@ class Announced(Event):
 
 @dataclass(slots=True)
 class TrickWon(Event):
+    """``seat`` takes the trick's ``cards``; ``note``: what that costs or earns, in the game's
+    words ("J♦ -3"), for the table to say as the trick is won."""
+
     seat: int
     cards: tuple[Card, ...]
+    note: str = ""
 
 
 @dataclass(slots=True)

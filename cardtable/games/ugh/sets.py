@@ -14,6 +14,7 @@ The functions take the per-card ``color``, ``kind`` and ``value`` tables of
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import combinations
 
 from .cards import ALL, NUMBER
 
@@ -105,3 +106,26 @@ def lock_candidates(pool: Sequence[int], forming: Sequence[int], color: Sequence
 
 def _bits(mask: int) -> int:
     return (mask & 1) + (mask >> 1 & 1) + (mask >> 2 & 1)
+
+
+def best_set(
+    pool: Sequence[int], kind: Sequence[int], value: Sequence[int], color: Sequence[int]
+) -> int | None:
+    """The most a set from ``pool`` would score if locked now (None: the pool holds no set).
+
+    Only the strongest few cards of each color can be in the best set (two Numbers, since a Wild
+    takes the lowest Number's value less one, and one Wild), so the search stays small."""
+    by_color: dict[int, list[int]] = {}
+    for c in pool:
+        by_color.setdefault(color[c], []).append(c)
+    few: list[int] = []
+    for col, cards in by_color.items():
+        numbers = sorted((c for c in cards if kind[c] == NUMBER), key=lambda c: -value[c])
+        wilds = [c for c in cards if kind[c] != NUMBER]
+        few += numbers[:2] + wilds[: 2 if col == ALL else 1]
+    best = None
+    for trio in combinations(few, SET_SIZE):
+        if is_set(trio, color):
+            score = set_score(trio, kind, value)
+            best = score if best is None else max(best, score)
+    return best

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from cardtable.engine import seat_ref
 
 from .cards import COLORS, SAFETY_PILES, UGH
+from .sets import best_set
 
 if TYPE_CHECKING:
     from .rules import UghGame
@@ -34,7 +35,29 @@ def info_for(game: UghGame, seat: int | None) -> dict[str, Any]:
         # watch how many Ugh! cards are left before flipping again).
         "deck_ughs": sum(1 for c in game.deck.cards if game.t.kind[c] == UGH),
         "score_label": "points",
+        # Pools are public: each one told by its colours and the best set it holds now.
+        "pool": tuple(_pool_text(game, pool.cards) for pool in game.pools),
     }
+
+
+def _pool_text(game: UghGame, cards) -> str:
+    """ "2 green, 1 orange, 1 purple: set 24": a Pool's colours, and the most a set from it would
+    score if locked now."""
+    colors = _colors(game, cards)
+    t = game.t
+    best = best_set(cards, t.kind, t.value, t.color) if colors else None
+    return colors if best is None else f"{colors}: set {best}"
+
+
+def _colors(game: UghGame, cards) -> str:
+    """ "3 green, 1 purple, 1 wild": how many cards of each colour a Pool holds."""
+    counts: dict[str, int] = {}
+    for card in cards:
+        col = game.t.color[card]
+        name = COLORS[col] if 0 <= col < len(COLORS) else "wild"
+        counts[name] = counts.get(name, 0) + 1
+    order = [*COLORS, "wild"]
+    return ", ".join(f"{counts[c]} {c}" for c in order if c in counts)
 
 
 def _untouched(game: UghGame) -> bool:

@@ -47,7 +47,7 @@ from cardtable.engine.game import Game
 from .options import JACK_SUIT
 from .recap import round_recap
 from .saving import load_state, state_of
-from .scoring import round_score
+from .scoring import round_score, trick_note
 from .views import info_for, prompt_for
 
 NO_TRUMP = "NT"
@@ -459,8 +459,8 @@ class UglyGame(Game):
         self.won[winner].cards.extend(cards)
         if not self.quiet:
             trick_ref = self._trick_ref
+            events.append(TrickWon(winner, cards, trick_note(cards, self.jack_values, self.ugly, self.charm)))
             events.append(Gathered(tuple([trick_ref[s] for s in order]), self._won_ref[winner]))
-            events.append(TrickWon(winner, cards))
         self.last_trick = (winner, tuple(order), cards)
         self.tricks_won[winner] += 1
         self.trick_order = []

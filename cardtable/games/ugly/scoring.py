@@ -62,3 +62,27 @@ def score_working(
         return f"{tricks} - {jack_part} = {score}"
     factor = 4 if has_ugly and has_charm else 2 if has_ugly else 1
     return f"{factor} \u00d7 {tricks} = {score}" if factor > 1 else f"{score}"
+
+
+def scoring_cards(
+    captured: Iterable[Card], jack_values: Mapping[Card, int], ugly: Card | None, charm: Card | None
+) -> list[str]:
+    """The captured cards that change a round's score, as a player names them: "J♦ -3", "7♦ Ugly",
+    "7♣ Charm" (in the order taken)."""
+    out = []
+    for card in captured:
+        if card in jack_values:
+            value = jack_values[card]
+            out.append(f"{card.name} -{value}" if value else card.name)
+        elif card == ugly:
+            out.append(f"{card.name} Ugly")
+        elif card == charm:
+            out.append(f"{card.name} Charm")
+    return out
+
+
+def trick_note(
+    cards: Iterable[Card], jack_values: Mapping[Card, int], ugly: Card | None, charm: Card | None
+) -> str:
+    """What a trick brings its winner besides the trick itself: "J♦ -3, 7♦ Ugly" (empty: nothing)."""
+    return ", ".join(scoring_cards(cards, jack_values, ugly, charm))

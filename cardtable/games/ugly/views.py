@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 from cardtable.engine import SUIT_NAMES, SUITS, Card, seat_ref, seat_refs
 
+from .scoring import round_score, scoring_cards
+
 if TYPE_CHECKING:
     from .rules import UglyGame
 
@@ -31,6 +33,16 @@ def info_for(game: UglyGame, seat: int | None) -> dict[str, Any]:
         "lead_suit": game.lead_suit,
         "trick_order": tuple(game.trick_order),
         "tricks_won": tuple(game.tricks_won),
+        # What each has taken this round that scores, and the round's score as it stands: every
+        # trick was played face up, so both are public.
+        "taken": tuple(
+            " ".join(scoring_cards(game.won[s].cards, game.jack_values, game.ugly, game.charm))
+            for s in range(n)
+        ),
+        "round_now": tuple(
+            round_score(game.tricks_won[s], game.won[s].cards, game.jack_values, game.ugly, game.charm)
+            for s in range(n)
+        ),
         "voids": tuple("".join(SUITS[i] for i in range(4) if v >> i & 1) for v in game.voids),
         "round_scores": tuple(tuple(r) for r in game.round_scores),
         "last_trick": None

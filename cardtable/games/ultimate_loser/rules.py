@@ -382,7 +382,6 @@ class UltimateLoserGame(Game):
         for _, _, s in plays:
             discard.extend(self.plays[s].cards)
             self.plays[s].cards = []
-        events.append(Gathered(tuple([refs[p[2]] for p in plays]), self.discard.ref))
         best_seat = best[2]
         events.append(
             Announced(
@@ -396,6 +395,7 @@ class UltimateLoserGame(Game):
             reason, what = "lowest", "played lowest"
         take = "takes 1" if len(losers) == 1 else "take 1 each"
         events.append(Announced("trick_lost", None, tuple(losers), f"{seat_refs(losers)} {what} and {take}"))
+        events.append(Gathered(tuple([refs[p[2]] for p in plays]), self.discard.ref))  # once it is told
         for s in losers:
             self._penalize(s, 1, reason, events)
 

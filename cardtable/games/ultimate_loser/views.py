@@ -76,7 +76,7 @@ def prompt_for(game: UltimateLoserGame, seat: int | None) -> str:
         if seat is not None and seat in game.to_act():
             return "Rock, paper or scissors? The winner leads"
         if seat is not None and seat in rps["players"]:
-            return "Waiting for the others to choose rock, paper or scissors"
+            return f"Waiting for {seat_refs(game.to_act())} to choose rock, paper or scissors"
         return f"{seat_refs(rps['players'])} play rock-paper-scissors for the lead"
     turn = game.turn
     if seat != turn:
