@@ -114,6 +114,7 @@ class Settings:
     four_color: bool = False
     large_index: bool = False
     confirm_quit: bool = True
+    trick_click: bool = False  # after each trick the table waits for a click (else it goes on after a pause)
     seats: list[SeatDefault] = field(default_factory=_default_seats)
     new_game: NewGameDefault | None = None
 
@@ -141,6 +142,7 @@ class Settings:
             "four_color": self.four_color,
             "large_index": self.large_index,
             "confirm_quit": self.confirm_quit,
+            "trick_click": self.trick_click,
             "new_game": (
                 None
                 if self.new_game is None
@@ -172,6 +174,7 @@ _COMMENTS = {
     "four_color": "a four-colour deck (spades black, hearts red, diamonds blue, clubs green): true or false",
     "large_index": "large corner indices on the cards, for small windows: true or false",
     "confirm_quit": "ask before quitting or leaving a game: true or false",
+    "trick_click": "after each trick, wait for a click (true) or go on after a pause (false)",
     "new_game": "the table New game opens on (the last one started): game, players, variant",
     "seats": "the seats a new game starts with: name, human (true/false), level (easy, normal, hard)",
 }
@@ -279,7 +282,7 @@ def parse_settings(doc: YamlDoc) -> Settings:
             out.computer_speed = _check_choice(doc, (key,), value, list(COMPUTER_SPEEDS))
         elif key == "window_size":
             out.window_size = _check_size(doc, value)
-        elif key in ("fullscreen", "confirm_quit", "four_color", "large_index"):
+        elif key in ("fullscreen", "confirm_quit", "four_color", "large_index", "trick_click"):
             setattr(out, key, _check_bool(doc, key, value))
         elif key == "volume":
             out.volume = _check_volume(doc, value)

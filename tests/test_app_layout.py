@@ -213,8 +213,11 @@ def _states_of_a_played_game(game: str, players: int, every: int = 12):
 @pytest.mark.parametrize("game, players", [(g, n) for g in TABLES for n in games.get(g).player_range])
 def test_zones_and_plates_keep_apart_through_a_real_game(game, players):
     """At every point of a played game, in both window sizes, no seat's cards or plate lie on
-    another seat's, or on the middle of the table (the zones hold the cards they really hold)."""
+    another seat's, or on the middle of the table (the zones hold the cards they really hold); no
+    seat's cards cover its own plate (a pile of won tricks over the points on it); and the strip
+    of what just happened covers nothing."""
     from cardtable.app.table.hud import plate_size
+    from cardtable.app.table.strip import strip_box, strip_point
     from cardtable.app.table.words import plate_lines
 
     layout = load_layout(game)
@@ -223,20 +226,27 @@ def test_zones_and_plates_keep_apart_through_a_real_game(game, players):
         for size in SIZES[:1] + SIZES[2:]:
             geometry = Geometry(layout, size, players, 0)
             boxes = []  # (owner or None for the middle, what, box)
+            middle = []
             for zv in view.zones:
                 style = geometry.zone_style(zv.name, zv.owner)
                 if style.hidden or (not len(zv) and not style.outline):
                     continue
+                box = geometry.zone_box(zv.name, zv.owner, max(1, len(zv)))
                 if layout.zones[zv.name].place.kind == "center":
-                    continue  # one trick in the middle: its cards lie on each other, as on a table
-                boxes.append((zv.owner, zv.name, geometry.zone_box(zv.name, zv.owner, len(zv))))
+                    middle.append(box)  # one trick in the middle: its cards lie on each other, as on a table
+                    continue
+                boxes.append((zv.owner, zv.name, box))
             for seat in range(players):
                 small = geometry.compact and seat != 0
                 w, h = plate_size(geometry, small, len(plate_lines(layout, view, seat, names)))
                 boxes.append((seat, "plate", geometry.plate_box(seat, w, h)))
+            strip = tuple(strip_box(geometry, strip_point(layout, geometry), size))
+            boxes.append(("strip", "strip", strip))
+            for box in middle:
+                assert not boxes_overlap(strip, box, slack=8), f"{size}: the strip covers the trick {box}"
             for i, (owner_a, what_a, a) in enumerate(boxes):
                 for owner_b, what_b, b in boxes[i + 1 :]:
-                    if owner_a == owner_b:
+                    if owner_a == owner_b and "plate" not in (what_a, what_b):
                         continue
                     assert not boxes_overlap(a, b, slack=8), (
                         f"{size}: {what_a} of {owner_a} {a} overlaps {what_b} of {owner_b} {b}"

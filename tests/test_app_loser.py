@@ -15,7 +15,7 @@ from cardtable.ai import make_agent
 from cardtable.app.scenes.privacy import PrivacyScene
 from cardtable.app.scenes.results import ResultsScene
 from cardtable.app.scenes.table import TableScene
-from cardtable.engine import ZoneRef
+from cardtable.engine import Moved, ZoneRef
 from ui import (
     button,
     card_point,
@@ -167,7 +167,9 @@ def test_two_humans_see_only_their_own_hands_from_the_first_frame():
         if scene not in visible:
             return
         if scene.viewer is None:  # nobody at the screen: only what everyone may see
-            public = seen[(None, hand)] | seen.get((None, hand - 1), set())
+            told = scene.match.events_for(None, scene.match.log)  # a hand's last play is told to all
+            named = {e.card for e in told if isinstance(e, Moved) and e.card is not None}
+            public = seen[(None, hand)] | seen.get((None, hand - 1), set()) | named
             assert scene.drawn_faces <= public, "a hidden card showed while nobody sat at the screen"
             frames += 1
             return

@@ -234,8 +234,9 @@ def test_confirm_right_after_a_drop_passes_the_cards():
     assert not set(cards) & set(game.hands[0].cards)
 
 
-def test_a_table_of_computers_says_whose_turn_the_cards_show():
-    """Watching computers, the status names a player the table shows acting, not one further on."""
+def test_a_table_of_computers_says_whose_turn_it_is_with_the_plates():
+    """Watching computers, the status names the player whose plate is lit: both tell the game as
+    it stands (a card still gliding to the trick does not hold the turn back)."""
     app = make_app()
     names = ["Ada", "Bo", "Cy", "Dee"]
     scene = table_game(app, [(n, False) for n in names], seed=6)
@@ -247,7 +248,8 @@ def test_a_table_of_computers_says_whose_turn_the_cards_show():
         text = scene.status_text()
         named = [i for i, n in enumerate(names) if text.startswith(f"Waiting for {n}")]
         if named:
-            assert named[0] in scene.view.to_act, (text, scene.view.to_act)
+            assert named[0] in scene.now_view().to_act, (text, scene.now_view().to_act)
+            assert set(scene.now_view().to_act) == set(scene.lit_plates()), text
             checked += 1
 
     run(app, 20.0, each=agrees)

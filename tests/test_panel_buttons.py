@@ -1,5 +1,6 @@
-"""The table's panel buttons (Undo, Log, the last trick) keep clear of every seat's cards, name plates
-and badges, at every game's smallest, middle and largest table, in a large and a small window."""
+"""The table's panel buttons (Undo, Log, the last trick) keep clear of every seat's cards, name plates,
+badges and the strip of what just happened, at every table size of every game, in a large and a small
+window."""
 
 from __future__ import annotations
 
@@ -8,12 +9,12 @@ import pytest
 
 from cardtable import games
 from cardtable.app.app import App
+from cardtable.app.table.strip import strip_box, strip_point
 from tests.ui import run, table_game, until_my_turn
 
 
 def _counts(game: str) -> list[int]:
-    spec = games.get(game)
-    return sorted({spec.min_players, (spec.min_players + spec.max_players) // 2, spec.max_players})
+    return list(games.get(game).player_range)
 
 
 CASES = [(g, n, size) for g in games.ids() for n in _counts(g) for size in ((1280, 720), (900, 540))]
@@ -41,8 +42,15 @@ def test_panel_buttons_keep_clear_of_the_table(game, players, size):
         rect.center = (round(x), round(y))
         badges.append(rect)
     others = [c.button.rect for c in scene.controls.items if c.role != "panel"]
-    zones = [scene.zone_rect(ref) for ref, tokens in scene.model.zones.items() if tokens]
+    piles = ("pile", "stack")  # a pile empty now holds cards later: its place is kept clear too
+    zones = [
+        scene.zone_rect(ref)
+        for ref, tokens in scene.model.zones.items()
+        if scene.stage.known(ref) and (tokens or scene.geometry.zone_style(*ref).style in piles)
+    ]
+    strip = strip_box(scene.geometry, strip_point(scene.layout, scene.geometry), size)
     for i, rect in enumerate(panels):
+        assert not rect.colliderect(strip), "over the strip of what just happened"
         assert pygame.Rect((0, 0), size).contains(rect)
         assert rect.collidelist([p for j, p in enumerate(panels) if j != i]) < 0
         assert rect.collidelist(scene.plates) < 0, "over a name plate"

@@ -265,3 +265,36 @@ def test_ugo_a_second_card_dropped_beside_the_first_joins_the_row():
     # What the stage reports for a drop on the empty room beside the row: the row's zone.
     result = Resolver(view, layout).resolve(Drop((play.card,), Place(ZoneRef("table", seat))), Pick())
     assert isinstance(result.outcome, Do) and result.outcome.actions[0].card == play.card
+
+
+def _single_and_in_pair(view, seat) -> Card | None:
+    """A card of the viewer's that is a play alone and also part of a bigger play."""
+    singles = {a.moved[0] for a in view.legal if a.kind == "play" and len(a.moved) == 1}
+    bigger = {c for a in view.legal if a.kind == "play" and len(a.moved) > 1 for c in a.moved}
+    return next(iter(sorted(singles & bigger)), None)
+
+
+def test_ultimate_loser_plays_a_chosen_single_on_a_second_click_as_ugly_does():
+    """One click model: a second click on a card chosen alone plays it, even where it could also
+    start a pair; and a card held by a click names its play on the button, not "Pick cards"."""
+    layout = load_layout("ultimate-loser")
+    _, seat, view = first_state("ultimate-loser", 4, lambda v: _single_and_in_pair(v, v.seat) is not None)
+    resolver = Resolver(view, layout)
+    card = _single_and_in_pair(view, seat)
+    first = resolver.resolve(Tap(Place(ZoneRef("hand", seat), card)), Pick())
+    assert first.outcome is None and first.pick.cards == (card,)
+    assert resolver.confirm_state(first.pick)[0]
+    second = resolver.resolve(Tap(Place(ZoneRef("hand", seat), card)), first.pick)
+    assert isinstance(second.outcome, Do) and second.outcome.actions[0].moved == (card,)
+
+    def only_alone(v):
+        bigger = {c for a in v.legal if a.kind == "play" and len(a.moved) > 1 for c in a.moved}
+        return [a for a in v.legal if a.kind == "play" and len(a.moved) == 1 and a.moved[0] not in bigger]
+
+    _, seat, view = first_state("ultimate-loser", 4, lambda v: bool(only_alone(v)))
+    resolver = Resolver(view, layout)
+    alone = only_alone(view)[0]
+    held = Pick((), alone.moved[0])  # the keys' focus (or a hint) on it, nothing picked yet
+    assert resolver.confirm_state(held) == (True, alone.label)
+    done = resolver.resolve(Confirm(), held)
+    assert isinstance(done.outcome, Do) and done.outcome.actions == (alone,)

@@ -54,6 +54,8 @@ TOP_KEYS = (
     "spotlight",
     "log",
     "handover",
+    "received",
+    "arrows",
 )
 STYLE_KEYS = tuple(f.name for f in fields(ZoneStyle))
 PLACE_KEYS = ("at", "seat", "center")
@@ -162,7 +164,7 @@ def _style(doc: YamlDoc, keys: Keys, body: dict[str, Any], base: ZoneStyle | Non
         elif key in ("rotate", "count", "hidden", "outline"):
             if not isinstance(v, bool):
                 raise doc.error(here, "must be true or false")
-        elif key in ("title", "stat"):
+        elif key in ("title", "stat", "joins"):
             v = _text(doc, here, v, 40)
         values[key] = v
     return ZoneStyle(**values)
@@ -211,7 +213,7 @@ def _zone(doc: YamlDoc, name: str, body: Any) -> ZoneSpec:
 
 def _plate(doc: YamlDoc, body: Any, zones: dict[str, ZoneSpec]) -> Plate:
     keys = ("plate",)
-    body = _mapping(doc, keys, body, ("seat", "viewer", "compact", "top", "lines", "drop"))
+    body = _mapping(doc, keys, body, ("seat", "viewer", "compact", "top", "lines", "drop", "life"))
     drop = _text(doc, (*keys, "drop"), body.get("drop", ""))
     if drop and drop not in zones:
         raise doc.error((*keys, "drop"), f"no zone {drop!r} in this layout")
@@ -239,7 +241,8 @@ def _plate(doc: YamlDoc, body: Any, zones: dict[str, ZoneSpec]) -> Plate:
             )
         )
     top = _pair(doc, (*keys, "top"), body["top"]) if "top" in body else None
-    return Plate(place, viewer, compact, tuple(lines), top, drop)
+    life = _text(doc, (*keys, "life"), body.get("life", ""))
+    return Plate(place, viewer, compact, tuple(lines), top, drop, life)
 
 
 def _badges(doc: YamlDoc, raw: Any) -> tuple[Badge, ...]:
@@ -300,7 +303,7 @@ def _timings(doc: YamlDoc, raw: Any) -> tuple[Timing, ...]:
     out = []
     for i, t in enumerate(raw):
         keys = ("timing", i)
-        t = _mapping(doc, keys, t, ("event", "from", "to", "what", "hold", "glide", "gap", "sound"))
+        t = _mapping(doc, keys, t, ("event", "from", "to", "what", "hold", "glide", "gap", "sound", "wait"))
         event = _choice(doc, (*keys, "event"), t.get("event"), EVENTS)
         sound = _text(doc, (*keys, "sound"), t.get("sound", ""), 40)
         if sound and sound not in sound_names():
@@ -314,6 +317,7 @@ def _timings(doc: YamlDoc, raw: Any) -> tuple[Timing, ...]:
                 _names(doc, (*keys, "what"), t["what"]) if "what" in t else (),
                 *(_number(doc, (*keys, k), t.get(k, 0.0), 0.0, 10.0) for k in ("hold", "glide", "gap")),
                 sound,
+                _choice(doc, (*keys, "wait"), t.get("wait", ""), ("", "trick")),
             )
         )
     return tuple(out)
@@ -408,8 +412,12 @@ def parse_layout(game: str, doc: YamlDoc) -> Layout:
         raise doc.error(("zones", homes[1], "home"), f"only one zone is the viewer's home ({homes[0]} is)")
 
     hud = dict(HUD_DEFAULTS)
-    for key, value in _mapping(doc, ("hud",), data.get("hud"), tuple(HUD_DEFAULTS)).items():
+    given = _mapping(doc, ("hud",), data.get("hud"), tuple(HUD_DEFAULTS))
+    for key, value in given.items():
         hud[key] = _pair(doc, ("hud", key), value)
+    for key in ("strip", "panels"):
+        if f"{key}_crowded" not in given:
+            hud[f"{key}_crowded"] = hud[key]
     words = {
         str(k): _text(doc, ("words", k), v, 30)
         for k, v in _mapping(doc, ("words",), data.get("words"), ("round", "rounds", "score")).items()
@@ -433,6 +441,8 @@ def parse_layout(game: str, doc: YamlDoc) -> Layout:
         _spotlight(doc, data.get("spotlight")),
         _log(doc, data.get("log")),
         _handover(doc, data.get("handover")),
+        _names(doc, ("arrows",), data["arrows"]) if "arrows" in data else (),
+        _text(doc, ("received",), data.get("received", ""), 40),
     )
 
 
@@ -467,7 +477,7 @@ def _phrase(doc: YamlDoc, keys: Keys, value: Any) -> str:
 
 
 def _log(doc: YamlDoc, value: Any) -> LogSpec:
-    body = _mapping(doc, ("log",), value, ("moves", "won", "quiet"))
+    body = _mapping(doc, ("log",), value, ("moves", "won", "quiet", "trick"))
     moves = {}
     for key, phrase in _mapping(doc, ("log", "moves"), body.get("moves"), None).items():
         parts = str(key).split(">")
@@ -476,4 +486,5 @@ def _log(doc: YamlDoc, value: Any) -> LogSpec:
         moves[(parts[0].strip(), parts[1].strip())] = _phrase(doc, ("log", "moves", key), phrase)
     won = _phrase(doc, ("log", "won"), body["won"]) if "won" in body else ""
     quiet = _names(doc, ("log", "quiet"), body["quiet"]) if "quiet" in body else ()
-    return LogSpec(moves, won, quiet)
+    trick = _names(doc, ("log", "trick"), body["trick"]) if "trick" in body else ()
+    return LogSpec(moves, won, quiet, trick)

@@ -38,6 +38,8 @@ class ZoneStyle:
     hidden: bool = False  # not drawn at all (the cards still animate through it)
     outline: bool = False  # show the place (and its title) even while it is empty
     stat: str = ""  # a view fact mapping each card to its values, shown in a pill under it (U-G-O's A/D)
+    joins: str = ""  # another zone of the same seat whose row these cards stay in, raised (a set being
+    # picked from a Pool: a card picked does not move, and neither do the others)
 
 
 @dataclass(frozen=True)
@@ -107,6 +109,7 @@ class Plate:
     lines: tuple[PlateLine, ...]
     top_place: tuple[float, float] | None = None  # for seats at the top edge, where plates are wide
     drop: str = ""  # a zone: a card dropped on a seat's plate goes to that seat's zone (U-G-O: its table)
+    life: str = ""  # a per-seat count that is a player's life (U-G-O: deck sizes): a drop shows by the plate
 
 
 @dataclass(frozen=True)
@@ -142,6 +145,7 @@ class Timing:
     glide: float = 0.0
     gap: float = 0.0
     sound: str = ""
+    wait: str = ""  # "trick": the trick's outcome is shown during the hold (held for a click if asked)
 
     def matches(self, event: str, src: str | None, dst: str | None, what: str | None) -> bool:
         return (
@@ -197,11 +201,13 @@ class Spotlight:
 class LogSpec:
     """How the game log tells the moves no announcement tells: a phrase per (from zone, to zone),
     with ``{who}`` (who moved them), ``{from}``, ``{to}`` (the zones' owners) and ``{cards}``;
-    ``won``: a won trick (``{who}``, ``{cards}``); ``quiet``: announcements left out."""
+    ``won``: a won trick (``{who}``, ``{cards}``); ``quiet``: announcements left out; ``trick``: the
+    announcements that tell how a trick ended, said over it before it is gathered."""
 
     moves: dict[tuple[str, str], str] = field(default_factory=dict)
     won: str = ""
     quiet: tuple[str, ...] = ()
+    trick: tuple[str, ...] = ()
 
 
 LOG_FIELDS = ("who", "from", "to", "cards")
@@ -228,6 +234,12 @@ class Layout:
     handover: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """What a player does next in each phase, for the privacy screen ("{who} names trump"): the
     first phrase whose facts are all known."""
+    arrows: tuple[str, ...] = ()
+    """Announcements aimed at a player (its value names the target seat first): an arrow is drawn
+    from the actor's plate to the target's for a moment."""
+    received: str = ""
+    """The fact listing the cards the viewer was passed, as (card, from seat) pairs: they are
+    marked in the hand, with whom they came from, until the viewer's next move."""
 
     @property
     def home(self) -> str | None:
@@ -259,5 +271,10 @@ HUD_DEFAULTS: dict[str, tuple[float, float]] = {
     "buttons": (640, 458),
     "toasts": (640, 215),
     "panels": (1190, 100),
+    "strip": (1262, 700),
+    "strip_crowded": (1262, 700),
+    "panels_crowded": (1190, 100),
 }
-"""Where the status line, the action buttons, announcements and panel buttons sit (design space)."""
+"""Where the status line, the action buttons, announcements, panel buttons and the strip of what
+just happened sit (design space; the strip hangs from its point toward the middle; strip_crowded
+and panels_crowded: at a table of compact seats, where not set the same as strip and panels)."""

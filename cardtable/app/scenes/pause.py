@@ -118,7 +118,7 @@ class PauseScene(Scene):
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))
         s = self.scale
-        draw_panel(surface, self.panel)
+        draw_panel(surface, self.panel, alpha=252)  # opaque: nothing of the table shows through
         draw_text(
             surface,
             self.app.text,

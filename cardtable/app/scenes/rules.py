@@ -179,7 +179,7 @@ class RulesScene(Scene):
         w, h = surface.get_size()
         s = self.scale
         surface.blit(BACKGROUND.get((w, h)), (0, 0))
-        draw_panel(surface, self.panel, alpha=235)
+        draw_panel(surface, self.panel, alpha=252)  # opaque: nothing of the table shows through
         inner = self.panel.inflate(-round(80 * s), -round(50 * s))
         clip = surface.get_clip()
         surface.set_clip(inner)

@@ -159,7 +159,7 @@ class SettingsScene(Scene):
         w, h = surface.get_size()
         s = self.scale
         surface.blit(BACKGROUND.get((w, h)), (0, 0))
-        draw_panel(surface, self.panel, alpha=235)
+        draw_panel(surface, self.panel, alpha=252)  # opaque: nothing of the table shows through
         draw_text(
             surface,
             self.app.text,

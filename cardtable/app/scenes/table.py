@@ -21,6 +21,7 @@ from cardtable.engine import (
     Card,
     Event,
     Game,
+    Moved,
     RoundEnded,
     TrickWon,
     View,
@@ -34,7 +35,9 @@ from cardtable.saves import MatchRecord
 from ..layout import Geometry
 from ..scene import Scene
 from ..table import hooks
+from ..table.aim import AIM_SECONDS, Aim, aim_of
 from ..table.announcer import Announcer
+from ..table.banner import Banner, TrickTeller
 from ..table.controls import Control, Controls
 from ..table.driver import Acted, Finished, HandOver, TurnDriver
 from ..table.gamelog import LogLine, log_lines
@@ -42,10 +45,13 @@ from ..table.hint import Hinter
 from ..table.hud import Hud, plate_rects
 from ..table.input import Input
 from ..table.keeper import Keeper
+from ..table.life import Losses
 from ..table.painter import Painter
 from ..table.peek import Peek
 from ..table.resolver import Confirm, Do, Explain, Intent, Menu, Pick, Press, Resolver, Say
 from ..table.stage import Stage
+from ..table.status import Refusal
+from ..table.strip import EventStrip
 from ..table.summary import Summaries, Summary
 from ..table.timeline import Timeline
 from ..table.words import handover_line
@@ -57,6 +63,8 @@ from .table_drawing import TableDrawing
 from .table_input import TableInput
 
 SUMMARY_SECONDS = 4.0  # how long a table of computers shows a round's summary
+REFUSAL_SECONDS = 3.5  # how long a refusal stays up (less if the moment it answers passes)
+FRESH_SECONDS = 1.6  # how long a card just played stays lit
 
 
 class TableScene(TableAssist, TableInput, TableDrawing, Scene):
@@ -109,6 +117,11 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
         self._idle = False
         self._turn_heard: int | None = None  # the viewer whose turn was last chimed (None: nobody's now)
         self._save_problem: str | None = None
+        self._now: tuple[tuple[int | None, int, int], View] | None = None  # the view now, kept per moment
+        self.refusal: Refusal | None = None
+        self._ended = False
+        self.received: tuple[tuple[Card, int], ...] = ()  # cards passed to the viewer, marked
+        self._received_seen: object = None
         self.summary_rect = pygame.Rect(0, 0, 0, 0)  # where the last summary was drawn
         self._rebuild(animate_opening=not self.resumed)
         if self.resumed:
@@ -195,15 +208,30 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
         """What the table shows: the viewer's view (a replay shows every hand)."""
         return self.match.view(self.viewer)
 
+    def now_view(self) -> View:
+        """The viewer's view of the game as it stands, which the cards on the table may still be
+        moving toward: what the words on the table tell (made once per move)."""
+        log = self.match.log
+        key = (self.viewer, len(log), id(log[-1]) if log else 0)
+        if self._now is None or self._now[0] != key:
+            self._now = (key, self.table_view())
+        return self._now[1]
+
+    @property
+    def moment(self) -> int:
+        """How far the game has gone (its events so far): a hint or a refusal holds for one moment."""
+        return len(self.match.log)
+
     def seen(self, events: list[Event]) -> list[Event]:
         """The events as the viewer may know them."""
         return redact(events, self.viewer)
 
-    def _rebuild(self, animate_opening: bool = False, start: View | None = None) -> None:
+    def _rebuild(self, animate_opening: bool = False, start: View | None = None, to_come: int = 0) -> None:
         """Show the current viewer's view from scratch (a new game, another human, or nobody).
 
         ``start``: the view to show (the public table before moves that ended a sitting, whose
-        events then play as a spectator sees them); default: the viewer's view now."""
+        events, the last ``to_come`` of the log, then play as a spectator sees them); default: the
+        viewer's view now."""
         self.built_for = self.viewer
         self.view = start if start is not None else self.table_view()
         self.geometry = Geometry(self.layout, self.app.size, self.view.players, self.driver.screen.bottom)
@@ -211,11 +239,25 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
         self.model.sync(self.view)
         self.stage = Stage(self.layout, self.geometry, self.model)
         self.timeline = Timeline(
-            self.layout, self.model, lambda: self.factor, self.stage.place_all, self._played, self.sound
+            self.layout,
+            self.model,
+            lambda: self.factor,
+            self.stage.place_all,
+            self._played,
+            self.sound,
+            self._trick_over,
         )
+        self.teller = TrickTeller(self.layout, self.names, self.viewer)
+        self.fresh: dict[Card, float] = {}  # the card just played, lit until then
+        self.aim: Aim | None = None  # a move just aimed at a player: an arrow to them
+        self.losses = Losses()  # lives just lost, shown by the plates
         self.pick = Pick()
         self.peek = Peek()
         self.said.clear()  # written for the one who saw them (a "Your turn" is not the next player's)
+        self.refusal = None
+        self.strip = EventStrip(self.layout, self.names, self.viewer)
+        if not animate_opening:
+            self.strip.catch_up(self.seen(self.match.log[: len(self.match.log) - to_come]))
         self.controls.menu = []
         self.input.cancel_drag()
         if animate_opening:
@@ -225,6 +267,8 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
             self.timeline.enqueue(opening, self.view)
         else:
             self.stage.place_all(0.0)
+        self._received_seen = None
+        self._note_received(self.view)
         self._refresh()
 
     def resized(self, size: tuple[int, int]) -> None:
@@ -237,6 +281,7 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
     def _show(self, view: View) -> None:
         """The events have played: the table takes the view they led to."""
         self.view = view
+        self._note_received(view)
         self.model.sync(view)
         self.stage.place_all(0.18 * self.factor)
         self._refresh()
@@ -245,6 +290,16 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
 
     def _played(self, event: Event, live: bool) -> None:
         self.hook.on_event(event, live)
+        self.strip.feed(event, self.clock if live else None)
+        self.teller.heard(event)
+        aim = aim_of(event, self.layout.arrows, self.clock + AIM_SECONDS * max(0.5, self.factor))
+        if live and aim is not None:
+            self.aim = aim
+        if isinstance(event, Moved) and event.card is not None:
+            if live and event.dst[0] != self.layout.home:
+                self.fresh = {event.card: self.clock + FRESH_SECONDS * max(0.5, self.factor)}  # the last only
+            else:
+                self.fresh.pop(event.card, None)  # into a hand: no longer a card in play
         summary = self.summaries.feed(event)
         if summary is not None:  # the last round's too: what happened, before the results
             self.summary = (summary, self.clock + SUMMARY_SECONDS * max(0.5, self.factor))
@@ -253,6 +308,40 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
             return
         self.said.heard(event, self.names, self.viewer, self.clock, self.factor)
 
+    def _trick_over(self, event: Event) -> bool:
+        """A trick is about to be gathered: its outcome over it; True to wait for a click there (the
+        player asked for it, and someone plays at this table)."""
+        waits = self.app.settings.trick_click and bool(self.humans) and not self.demo
+        return self.teller.trick_over(event, self.model, waits).waits
+
+    @property
+    def banner(self) -> Banner | None:
+        """The trick's outcome said over it now, if any."""
+        return self.teller.banner
+
+    def lit_cards(self) -> set[Card]:
+        """The card just played, lit; while a trick's outcome is said, the cards that won it."""
+        banner = self.teller.banner
+        if banner is not None:
+            return set(banner.cards)  # the trick's winner, alone
+        return {card for card, until in self.fresh.items() if until > self.clock}
+
+    def _note_received(self, view: View) -> None:
+        """Cards just passed to the viewer are marked (until their next move), with whom from."""
+        pairs = tuple(view.info.get(self.layout.received) or ()) if self.layout.received else ()
+        if self.viewer is None:
+            pairs = ()
+        if pairs != self._received_seen:
+            self._received_seen = pairs
+            self.received = pairs
+
+    def received_text(self) -> str:
+        """ "From Cy: 2♥, J♦" for the cards marked as passed to the viewer."""
+        by: dict[int, list[str]] = {}
+        for card, seat in self.received:
+            by.setdefault(seat, []).append(card.name)
+        return "; ".join(f"From {self.names[s]}: {', '.join(c)}" for s, c in by.items())
+
     def _replay_summaries(self) -> None:
         """Catch the round tallies up with a game that did not play out on this screen (resumed, undone)."""
         self.summaries = Summaries()
@@ -260,7 +349,16 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
             self.summaries.feed(event)
 
     def _complain(self, text: str) -> None:
-        self.said.complain(text, self.names, self.viewer, self.clock)
+        """Say why in the status line, for as long as the moment it answers lasts."""
+        text = format_prompt(text, self.names, self.viewer)
+        self.refusal = Refusal(text, (self.moment, self.my_turn), self.clock + REFUSAL_SECONDS)
+
+    def refusal_now(self) -> str | None:
+        """The last refusal, while it still answers what is on the table."""
+        r = self.refusal
+        if r is None or r.until < self.clock or r.moment != (self.moment, self.my_turn):
+            return None
+        return r.text
 
     def skip_animation(self) -> None:
         """Play every queued event at once and put every card in its place."""
@@ -297,7 +395,7 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
         self._chime_turn()
         self.keeper.save()
         if self.keeper.problem and self.keeper.problem != self._save_problem:
-            self._complain(self.keeper.problem)  # said once, not after each move
+            self.said.toast(self.keeper.problem, self.clock, 1.0, 6.0)  # said once, not after each move
         self._save_problem = self.keeper.problem
 
     def _computers_only(self) -> bool:
@@ -336,8 +434,9 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
         """Queue the events of moves just made, as the viewer may see them; when the viewer left the
         screen with them, the table first turns to the public one from before them."""
         if acted.left is not None:
-            self._rebuild(start=acted.left)
+            self._rebuild(start=acted.left, to_come=len(acted.events))
         self.timeline.enqueue(self.seen(acted.events), self.table_view())
+        self._refresh()  # the panel buttons follow the game as it stands (no last trick in a new round)
 
     def _hand_over(self, seat: int) -> None:
         """The next decision is ``seat``'s, who is not at the screen: the privacy screen until they are."""
@@ -350,7 +449,15 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
         what = handover_line(self.layout, self.match.view(None), seat, self.names)
         self.app.push(PrivacyScene(self.app, self.names[seat], what, ready, self._pause))
 
+    @property
+    def results_by_click(self) -> bool:
+        """The game is over and the table has caught up: a click goes on to the results."""
+        return self.match.over and not self.demo and not self.timeline.busy and self.summary is None
+
     def _finished(self) -> None:
+        if self._ended:
+            return  # a click and the end of the pause in one frame: the game is recorded once
+        self._ended = True
         if self.demo:
             setup = GameSetup(
                 self.setup.game, self.setup.seats, self.setup.variant, self.seed + 1, self.setup.options
@@ -409,6 +516,8 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
         self.pick = Pick()
         self.controls.menu = []
         self.panel = None
+        self.said.shown.dismiss()  # read and acted on: an attack answered leaves no call to answer it
+        self.received = ()
         if any(isinstance(e, (TrickWon, RoundEnded)) for e in acted.events):
             self._turn_heard = None  # a trick or round won that leaves the viewer to lead is a new turn
         self._play_moves(acted)
@@ -475,13 +584,24 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
         """Cards that may be played rise a little; picked ones rise more."""
         home = self.layout.home
         s = self.geometry.scale
-        legal = self.resolver().pickable() if self.my_turn else set()
+        resolver = self.resolver() if self.my_turn else None
+        legal = resolver.pickable() if resolver is not None else set()
         picked = set(self.pick.cards)
+        focus = None
+        if resolver is not None and self.pick.focus is not None:
+            hinted = self.hint_now()
+            if not resolver.select_kind() or (hinted is not None and hinted.card == self.pick.focus):
+                focus = self.pick.focus  # not a picking cursor, which rises only once picked
         for ref, tokens in self.model.zones.items():
             mine = ref[0] == home and ref[1] == self.viewer
+            joined = self.stage.joined(ref) is not None
             for t in tokens:
-                if t.card in picked:
+                if joined:
+                    t.lift = 20 * s if ref[1] == self.viewer else 10 * s  # a set being picked, in its row
+                elif t.card in picked:
                     t.lift = (34 if mine else 14) * s
+                elif t.card == focus and t.card in legal:
+                    t.lift = (24 if mine else 10) * s  # held by a click, or hinted: a second click plays it
                 elif mine and t.card in legal:
                     t.lift = 10 * s
                 else:
@@ -524,21 +644,20 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
                 item.button.primary = True  # the hinted button stands out
         items.append(Control(Button("Log (G)", self.open_log, size=16), None, "panel", "g"))
         for panel in self.layout.panels:
-            if self.view.info.get(panel.key):
+            if self.now_view().info.get(panel.key):
                 hotkey = panel.hotkey
                 text = panel.button + (f" ({hotkey.upper()})" if hotkey else "")
                 items.append(
                     Control(Button(text, self._panel_toggler(panel.key), size=16), None, "panel", hotkey)
                 )
         self.controls.set(items)
-        self.plates = plate_rects(self.layout, self.geometry, self.view, self.names, self.app.size)
+        self.plates = plate_rects(self.layout, self.geometry, self.now_view(), self.names, self.app.size)
         drop = self.layout.plate.drop
         self.stage.plate_drops = [
             (r, ZoneRef(drop, s)) for s, r in enumerate(self.plates) if drop and s != self.viewer
         ]
-        self.controls.arrange(
-            self._hud("buttons"), self.geometry.scale, self.app.size, self._hud("panels"), self.plates
-        )
+        panels = self._hud("panels_crowded" if self.geometry.compact else "panels")
+        self.controls.arrange(self._hud("buttons"), self.geometry.scale, self.app.size, panels, self.plates)
         self.hook.refresh()
 
     def _binder(self, action: Action):

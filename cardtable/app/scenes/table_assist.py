@@ -54,16 +54,13 @@ class TableAssist(_Base):
         """Hints are for one person against computers (at a shared screen they would show a hand)."""
         return len(self.humans) == 1 and not self.demo and not self.match.over
 
-    @property
-    def moment(self) -> int:
-        """How far the game has gone (its events so far): a hint holds for one moment only."""
-        return len(self.match.log)
-
     def hint(self) -> bool:
         """Ask for the move the hard computer would make here; it shows when the worker answers."""
         if not self.can_hint:
             self._complain("Hints are for one person playing against computers")
             return False
+        if not self.my_turn and self.viewer in self.now_view().to_act and self.summary is None:
+            self.skip_animation()  # the turn is theirs already: the cards catch up at once
         if not self.my_turn:
             self._complain("A hint is for your turn")
             return False
@@ -84,7 +81,7 @@ class TableAssist(_Base):
         self.match.changed = True
         resolver = self.resolver()
         if action.card is not None and action.card in resolver.pickable():
-            self.pick = Pick((), action.card)  # lifted and glowing: Enter (or a click) plays it
+            self.pick = Pick(self.pick.cards, action.card)  # lifted and lit, the cards picked kept
         self._refresh()
 
     @property

@@ -10,13 +10,17 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from cardtable.engine import (
-    format_prompt,
-)
+from cardtable.engine import GameOver, ZoneRef, format_prompt
 
 from .. import theme
+from ..table.aim import draw_aim
+from ..table.banner import draw_banner
+from ..table.hud import acting_seats
+from ..table.life import draw_losses
 from ..table.painter import Marks
 from ..table.spotlight import draw_spotlight
+from ..table.status import Doing, Status, status_line
+from ..table.strip import FRESH_SECONDS, draw_strip, strip_point
 from ..table.summary import draw_summary
 from .common import BACKGROUND
 
@@ -29,45 +33,54 @@ else:
 
 
 class TableDrawing(_Base):
-    def status_text(self) -> str:
-        if self.said.error is not None:
-            return self.said.error[0]
-        if self.view.over:
-            return "Game over"
-        if self.my_turn and self.hinter.pending(self.moment):
-            return "Finding a hint..."
-        hinted = self.hint_now()
-        if hinted is not None and not self.input.dragged() and not self.pick.cards:
-            key = " - press Enter" if hinted.card is not None and hinted.card == self.pick.focus else ""
-            return f"Hint: {self.label(hinted)}{key}"
-        prompt = self.view.prompt
-        if self.viewer is None:
-            # The prompt of the table on screen, not of a game animations have yet to catch up with.
-            return format_prompt(prompt, self.names) if prompt else "Watching"
-        text = format_prompt(prompt, self.names, self.viewer)
-        if self.watch is not None:  # a demo seen from a computer's seat: its words, not the onlooker's
-            return (
-                f"Watching {self.names[self.viewer]}: {text}"
-                if text
-                else f"Watching {self.names[self.viewer]}"
-            )
+    def status(self) -> Status:
+        """The status line for this frame, from the game as it stands and what the person at the
+        screen is doing (see :func:`~cardtable.app.table.status.status_line`)."""
+        doing = Doing()
         if self.my_turn:
+            hinted = self.hint_now()
+            hint = "" if self.hinter.pending(self.moment) else None
+            if hinted is not None and not self.input.dragged() and not self.pick.cards:
+                hint = self.label(hinted)
             resolver = self.resolver()
             dragged = [t.card for t in self.input.dragged()]
             held = self.pick.focus if not self.pick.cards else None
-            said = format_prompt(
-                resolver.describe(dragged[0] if len(dragged) == 1 else held), self.names, self.viewer
+            card = dragged[0] if len(dragged) == 1 else held
+            doing = Doing(
+                can_act=True,
+                hint=hint,
+                hint_ready=hinted is not None and hinted.card is not None and hinted.card == self.pick.focus,
+                held=format_prompt(resolver.describe(card), self.names, self.viewer),
+                held_by_click=held is not None and not dragged,
+                mode=resolver.mode,
+                select=resolver.select_kind() or "",
             )
-            if said:  # what the card in hand will do: a click again (or a drop) makes it
-                return f"{said} - click again or press Enter" if held is not None and not dragged else said
-            if resolver.mode:
-                return f"{resolver.mode}: click your cards, then press Done"
-            mode = resolver.select_kind()
-            if mode == "count":
-                text += " - click or drag cards, then confirm"
-            elif mode == "combo":
-                text += " - pick cards, then confirm"
-        return text
+        over = next((e for e in reversed(self.match.log) if isinstance(e, GameOver)), None)
+        return status_line(
+            self.now_view(),
+            self.names,
+            self.viewer,
+            self.humans,
+            watching=self.watch is not None,
+            summary=self.summary is not None,
+            refusal=self.refusal_now(),
+            winners=over.winners if over is not None else (),
+            results_by_click=self.results_by_click,
+            doing=doing,
+        )
+
+    def status_text(self) -> str:
+        return self.status().text
+
+    def possessives(self) -> tuple[str, ...]:
+        """Each seat's possessive for the table's words: "Your" for the person at the screen, "Bo's"
+        for the others (a computer watched in a demo too)."""
+        person = self.viewer if self.viewer in self.humans else None
+        return tuple("Your" if s == person else f"{n}'s" for s, n in enumerate(self.names))
+
+    def lit_plates(self) -> frozenset[int]:
+        """The seats whose name plates are lit as deciding (from the view the plates are drawn from)."""
+        return acting_seats(self.now_view())
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -89,43 +102,86 @@ class TableDrawing(_Base):
             aim_targets = resolver.targets(aim) if self.my_turn and aim else []
         if self.my_turn and aim:
             for target in aim_targets:
+                if isinstance(target, ZoneRef) and self.stage.joined(tuple(target)) is not None:
+                    continue  # its cards stay in another row: that row is where they show
                 rect = self.stage.target_rect(target, self.view)
                 if rect is not None:
                     targets.append(rect)
                 targets += [r for r, ref in self.stage.plate_drops if ref == target]  # its seat's plate too
+        forming = tuple(
+            t.card
+            for ref, tokens in self.model.zones.items()
+            if ref[1] == self.viewer and self.stage.joined(ref) is not None
+            for t in tokens
+            if t.card is not None
+        )  # cards of a set being picked: outlined like a pick, in their row
         marks = Marks(
             legal,
-            self.pick.cards,
+            self.pick.cards + forming,
             self.pick.focus,
             self.input.hover,
             (self.layout.home, self.viewer) if self.my_turn else None,
             targets,
             self.view.info,
             frozenset(self.view.info.get(self.layout.ring.out, ()) if self.layout.ring.out else ()),
+            frozenset(self.lit_cards()),
+            frozenset(card for card, _ in self.received),
+            self.possessives(),
         )
         self.painter.draw(surface, self.stage, marks, dragged)
-        self.hud.plates(surface, self.layout, self.geometry, self.view, self.names)
-        self.hud.badges(surface, self.layout, self.geometry, self.view, self.clock)
+        facts = self.now_view()  # the words tell the game as it stands; the cards catch up
+        plates = self.hud.plates(surface, self.layout, self.geometry, facts, self.names)
+        if self.layout.plate.life:
+            self.losses.update(facts.info.get(self.layout.plate.life), self.clock)
+            draw_losses(surface, self.app, self.geometry.scale, plates, self.losses.now(self.clock))
+        aim = self.aim
+        if aim is not None and aim.until > self.clock and max(aim.actor, aim.target) < len(plates):
+            fade = min(1.0, (aim.until - self.clock) / 0.6)
+            width = max(3, round(6 * self.geometry.scale))
+            draw_aim(surface, plates[aim.actor], plates[aim.target], width, fade)
+        self.hud.badges(surface, self.layout, self.geometry, facts, self.clock)
         peeked = self.geometry.expanded
         if peeked is not None:
             title = self.geometry.zone_style(*peeked).title
             name = self.names[peeked[1]]
             self.painter.draw_peek(surface, self.stage, marks, f"{name}: {title}" if title else name)
-        color = theme.DANGER if self.said.error else (theme.HIGHLIGHT if self.my_turn else theme.TEXT)
-        self.hud.status(surface, self.geometry, self._hud("status"), self.status_text(), color, self.plates)
+        fresh = self.clock - self.strip.fresh_at < FRESH_SECONDS
+        at = strip_point(self.layout, self.geometry)
+        strip = draw_strip(surface, self.app, self.geometry, at, self.strip.lines(), fresh)
+        status = self.status()
+        if status.text:
+            color = {"refusal": theme.DANGER, "turn": theme.HIGHLIGHT}.get(status.tone, theme.TEXT)
+            avoid = [*self.plates, strip]  # a long prompt wraps short of the strip too
+            self.hud.status(surface, self.geometry, self._hud("status"), status.text, color, avoid)
+        if self.received and self.viewer is not None and self.layout.home:
+            hand = self.stage.zone_rect((self.layout.home, self.viewer))
+            at = (hand.centerx, hand.top - round(18 * self.geometry.scale))
+            self.hud.toasts(surface, self.geometry, at, [self.received_text()])
+        if self.banner is not None:
+            draw_banner(surface, self.app, self.geometry, self._hud("toasts"), self.banner)
         self.hud.toasts(surface, self.geometry, self._hud("toasts"), [t for t, _ in self.said.toasts[-3:]])
         self.controls.draw(surface)
         self.panel_faces = set()
-        if self.panel is not None and self.view.info.get(self.panel):
+        if self.panel is not None and facts.info.get(self.panel):
             spec = next(p for p in self.layout.panels if p.key == self.panel)
             self.hud.trick_panel(
-                surface, self.geometry, spec.title, self.view.info[self.panel], self.names, self.panel_faces
+                surface, self.geometry, spec.title, facts.info[self.panel], self.names, self.panel_faces
             )
         shown = self.said.shown
         if shown.now is not None and self.layout.spotlight is not None:
             cards, text, _ = shown.now
+            seat = shown.seat if self.geometry.compact else None  # plates ring the middle of a crowded table
+            about = plates[seat] if seat is not None and seat < len(plates) else None
             shown.rect = draw_spotlight(
-                surface, self.app, self.geometry, self.layout.spotlight, cards, text, self.panel_faces
+                surface,
+                self.app,
+                self.geometry,
+                self.layout.spotlight,
+                cards,
+                text,
+                self.panel_faces,
+                about,
+                [b.rect for b in self.controls.buttons()],
             )
         self.hook.draw(surface)
         self.controls.draw_menu(surface)

@@ -31,6 +31,9 @@ else:
 
 class TableInput(_Base):
     def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.WINDOWLEAVE:
+            self.peek.left(self.stage, 0.12 * self.factor)  # a zone grown under the pointer shrinks
+            return False
         shown = self.said.shown
         spot_click = shown.now is not None and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
         if spot_click and shown.clicked(event.pos):  # seen: a click puts it away; elsewhere goes on
@@ -55,11 +58,14 @@ class TableInput(_Base):
         mouse = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
         if self.timeline.busy and mouse and self.controls.handle_panels(event):
             return True  # the log, the last trick, undo: open while the cards still move
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_h, pygame.K_F1):
+            return self._key(event)  # a hint or the rules, asked while the last move still plays
         if self.timeline.busy:
             if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or (
                 event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN)
             ):
-                self.skip_animation()
+                if not self.timeline.release():  # a trick waiting to be seen goes on; else all at once
+                    self.skip_animation()
                 return True
             return False
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
@@ -67,6 +73,12 @@ class TableInput(_Base):
         if self.controls.menu:
             return self.controls.handle_menu(event)
         if self.controls.handle(event):
+            return True
+        ends = (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or (
+            event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN)
+        )
+        if ends and self.results_by_click:
+            self._finished()  # the last word read: on to the results without waiting
             return True
         if event.type == pygame.KEYDOWN:
             return self._key(event)

@@ -70,6 +70,7 @@ class TablePage:
         self.four_color = Toggle(st.four_color, self._four_color, ("Two colours", "Four colours"))
         self.large_index = Toggle(st.large_index, self._large_index, ("Normal", "Large"))
         self.confirm = Toggle(st.confirm_quit, self._confirm, ("Don't ask", "Ask first"))
+        self.trick = Toggle(st.trick_click, self._trick, ("Go on by itself", "Wait for a click"))
         self.rows: list[tuple[str, Widget]] = [
             ("Animation speed", self.speed),
             ("Computers play", self.pace),
@@ -80,6 +81,7 @@ class TablePage:
             ("Suit colours", self.four_color),
             ("Card corners", self.large_index),
             ("Quitting or leaving a game", self.confirm),
+            ("After each trick", self.trick),
         ]
         self.names: list[TextField] = []
         self.kinds: list[Selector] = []
@@ -126,6 +128,9 @@ class TablePage:
 
     def _confirm(self, value: bool) -> None:
         self.app.settings.confirm_quit = value
+
+    def _trick(self, value: bool) -> None:
+        self.app.settings.trick_click = value
 
     def _seat(self, i: int) -> SeatDefault:
         """Seat ``i`` of the settings, filling in default seats before it if the file had fewer."""
@@ -177,10 +182,11 @@ class TablePage:
         step = round(56 * s)
         left = area.left + round(250 * s)
         y = area.top + round(40 * s)
+        row_step = round(504 / len(self.rows) * s)  # the rows share the height nine once took
         for _, w in self.rows:
             w.rect = pygame.Rect(left, y, round(250 * s), h)
             w.size = round(18 * s)
-            y += step
+            y += row_step
         self.seats_x = area.left + round(660 * s)
         y = area.top + round(40 * s)
         for name, kind in zip(self.names, self.kinds, strict=True):

@@ -130,6 +130,11 @@ def plate_rects(
     return out
 
 
+def acting_seats(view: View) -> frozenset[int]:
+    """The seats whose plates are lit as deciding now."""
+    return frozenset() if view.over else frozenset(view.to_act)
+
+
 class Hud:
     def __init__(self, app) -> None:
         self.app = app
@@ -147,7 +152,7 @@ class Hud:
         gone = set(view.info.get(layout.ring.out, ())) if layout.ring.out else set()
         rects = plate_rects(layout, geometry, view, names, surface.get_size(), self.app.fonts)
         for seat, rect in enumerate(rects):
-            acting = seat in view.to_act and not view.over
+            acting = seat in acting_seats(view)
             lines = plate_lines(layout, view, seat, names)
             small = geometry.compact and seat != view.seat
             line_h = plate_line_height(geometry, small)

@@ -34,6 +34,9 @@ class Marks:
     targets: list[pygame.Rect] = field(default_factory=list)
     stats: Mapping[str, Mapping] = field(default_factory=dict)  # the view facts zones' ``stat`` names
     out: frozenset[int] = frozenset()  # seats out of the game: their cards grey out
+    lit: frozenset[Card] = frozenset()  # cards just played, or that won the trick on show
+    received: frozenset[Card] = frozenset()  # cards just passed to the viewer
+    whose: tuple[str, ...] = ()  # each seat's possessive for zone titles ("Your", "Bo's")
 
 
 SHADOW = (10, 40, 25)
@@ -63,7 +66,7 @@ class Painter:
         self.drawn_faces = set()
         for rect in marks.targets:
             surface.blit(box(rect.size, (*theme.DROP, 70), (*theme.DROP, 220), 3, 12), rect)
-        counts = self._labels(surface, stage)
+        counts = self._labels(surface, stage, marks.whose)
         skip = list(dragged)
         expanded = stage.geometry.expanded
         home = stage.model.zones.get(tuple(marks.dim_zone), []) if marks.dim_zone is not None else []
@@ -104,8 +107,9 @@ class Painter:
         for sprite in sprites:
             self._sprite(surface, stage, sprite, marks)
 
-    def _labels(self, surface: pygame.Surface, stage: Stage) -> list[tuple]:
-        """Each zone's title (and empty outline); returns the counts to draw over the cards."""
+    def _labels(self, surface: pygame.Surface, stage: Stage, whose: tuple[str, ...] = ()) -> list[tuple]:
+        """Each zone's title (and empty outline); returns the counts to draw over the cards. A title's
+        ``{whose}`` names the zone's owner ("Your table", "Bo's discard")."""
         s = stage.geometry.scale
         counts = []
         for ref, tokens in stage.model.zones.items():
@@ -122,7 +126,12 @@ class Painter:
             size = max(11, round(15 * s))
             below = (rect.centerx, rect.bottom - round(4 * s))
             if style.title:
-                draw_text(surface, self.app.text, style.title, size, below, theme.MUTED, "bold", "midtop")
+                title = style.title
+                if "{whose}" in title:
+                    owner = ref[1]
+                    who = whose[owner] if owner is not None and owner < len(whose) else "The"
+                    title = title.replace("{whose}", who)
+                draw_text(surface, self.app.text, title, size, below, theme.MUTED, "bold", "midtop")
             if style.count and (tokens or not style.title):
                 counts.append((str(len(tokens)), size, rect, below if not style.title else None))
         return counts
@@ -159,12 +168,17 @@ class Painter:
         dim = mine and self._dim_home and card not in marks.legal and not token.moving
         dim = dim or (sprite.ref.owner in marks.out and not token.moving)
         glow = card is not None and (card == marks.focus or (token is marks.hover and card in marks.legal))
+        glow = glow or (card is not None and card in marks.lit and not token.moving)
         style = stage.geometry.zone_style(*sprite.ref)
         face_down = style.face == "down"
         known = style.face == "known" and card is not None and not token.face_up
         self._card(
             surface, stage, token, sprite.rect, dim, glow, face_down, card in marks.picked, known=known
         )
+        if card is not None and card in marks.received and not token.moving:
+            at = sprite.rect
+            width = max(2, round(3 * stage.geometry.scale))
+            pygame.draw.rect(surface, theme.DROP, at.inflate(8, 8), width, max(3, at.width // 12) + 2)
         values = marks.stats.get(style.stat, {}).get(card) if style.stat and card is not None else None
         if values is not None and not token.moving:
             self._pills.append((sprite.rect, values))  # drawn after the cards attached to it

@@ -27,6 +27,11 @@ class Peek:
         elif self.wanted is None or self.wanted[0] != ref:
             self.wanted = (ref, clock)
 
+    def left(self, stage: Stage, glide: float) -> None:
+        """The pointer left the window: whatever grew shrinks, and nothing is waited on."""
+        self.wanted = None
+        grow(stage, None, glide)
+
     def tick(self, stage: Stage, clock: float, glide: float) -> None:
         """Grow the zone the pointer has rested on long enough."""
         if self.wanted is not None and clock - self.wanted[1] >= PEEK_DELAY:

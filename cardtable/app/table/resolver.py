@@ -189,10 +189,11 @@ class Resolver:
             need = self.view.select
             return len(pick.cards) == need, f"Confirm ({len(pick.cards)}/{need})"
         if mode == "combo":
-            found = self.combo_actions(pick)
+            chosen = _chosen(pick)
+            found = self.combo_actions(Pick(chosen)) if chosen else []
             if len(found) == 1:
                 return True, found[0].label or "Confirm"
-            return False, "Pick cards" if not pick.cards else "No play with these cards"
+            return False, "Pick cards" if not chosen else "No play with these cards"
         return False, ""
 
     def extendable(self, pick: Pick) -> set[Card]:
@@ -223,10 +224,11 @@ class Resolver:
                 chosen.append(found[0])
             return Result(Do(tuple(chosen)), Pick())
         if mode == "combo":
-            found = self.combo_actions(pick)
+            chosen = _chosen(pick)
+            found = self.combo_actions(Pick(chosen)) if chosen else []
             if len(found) == 1:
                 return Result(Do((found[0],)), Pick())
-            if not pick.cards:
+            if not chosen:
                 return Result(Say("Pick the cards to play first"), pick)
             return Result(Explain(self._probe("", pick.cards, None)), pick)
         if pick.focus is not None:
@@ -242,6 +244,8 @@ class Resolver:
                 return Result(
                     Say(f"You have already chosen {self.view.select}; click one to put it back"), pick
                 )
+            if mode == "combo" and pick.cards == (card,) and len(self.combo_actions(pick)) == 1:
+                return Result(Do(tuple(self.combo_actions(pick))), Pick())  # a second click plays it
             return Result(None, Pick(pick.toggled(card).cards, card))
         chosen = pick.cards or ((pick.focus,) if pick.focus is not None else ())
         home = self._in_home(place)
@@ -413,3 +417,10 @@ class Resolver:
         if len(ordered) > 1:
             return Action(kind, top, value=value, target=target, cards=ordered)
         return Action(kind, top, value=value, target=target)
+
+
+def _chosen(pick: Pick) -> tuple[Card, ...]:
+    """The cards a pick stands for: those picked, or else the one a click is holding."""
+    if pick.cards:
+        return pick.cards
+    return (pick.focus,) if pick.focus is not None else ()

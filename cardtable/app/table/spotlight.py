@@ -32,12 +32,17 @@ class Shown:
 
     def __init__(self) -> None:
         self.now: tuple[tuple[Card, ...], str, float] | None = None  # (cards, text, shown until)
-        self.waiting: list[tuple[tuple[Card, ...], str, float]] = []  # (cards, text, seconds)
+        self.waiting: list[
+            tuple[tuple[Card, ...], str, float, int | None]
+        ] = []  # (cards, text, seconds, seat)
         self.since = 0.0  # when the one shown now came
+        self.seat: int | None = None  # whom the one shown now is about (its panel keeps off their plate)
         self.rect = pygame.Rect(0, 0, 0, 0)
 
-    def show(self, cards: tuple[Card, ...], text: str, clock: float, seconds: float) -> None:
-        self.waiting.append((cards, text, seconds))
+    def show(
+        self, cards: tuple[Card, ...], text: str, clock: float, seconds: float, seat: int | None = None
+    ) -> None:
+        self.waiting.append((cards, text, seconds, seat))
         while len(self.waiting) > self.WAITING:
             drop = next((i for i, w in enumerate(self.waiting) if w[0]), 0)
             del self.waiting[drop]
@@ -50,9 +55,13 @@ class Shown:
             if until <= clock or (self.waiting and half <= clock):
                 self.now = None
         if self.now is None and self.waiting:
-            cards, text, seconds = self.waiting.pop(0)
+            cards, text, seconds, self.seat = self.waiting.pop(0)
             self.now = (cards, text, clock + seconds)
             self.since = clock
+
+    def dismiss(self) -> None:
+        """The viewer acted on what it shows (answered the attack): it goes; any waiting come on."""
+        self.now = None
 
     def clicked(self, pos: tuple[int, int]) -> bool:
         """A click puts it away; True when the click was on it (and so goes no further)."""
@@ -69,8 +78,12 @@ def draw_spotlight(
     cards: tuple[Card, ...],
     text: str,
     faces: set,
+    avoid: pygame.Rect | None = None,
+    keep: list[pygame.Rect] | None = None,
 ) -> pygame.Rect:
-    """The cards large on a panel, the announcement beside them; returns the panel (a click closes it)."""
+    """The cards large on a panel, the announcement beside them; returns the panel (a click closes it).
+    ``avoid``: the plate of the player it is about, which it must not hide (a crowded table), if it
+    can move off it without covering any of ``keep`` (the buttons)."""
     s = geometry.scale
     width = round(geometry.layout.card_width * spec.scale * s)
     height = card_height(width)
@@ -90,6 +103,15 @@ def draw_spotlight(
     panel = pygame.Rect(0, 0, row + round(340 * s) + 2 * pad, max(tall, line_h * len(lines)) + 2 * pad)
     panel.center = tuple(round(v) for v in geometry.design_point(*spec.at))
     panel.clamp_ip(surface.get_rect())
+    if avoid is not None and panel.colliderect(avoid):
+        above = panel.copy()
+        above.bottom = avoid.top - 6
+        below = panel.copy()
+        below.top = avoid.bottom + 6
+        clear = keep or []
+        fits = [r for r in (above, below) if surface.get_rect().contains(r) and r.collidelist(clear) < 0]
+        if fits:
+            panel = min(fits, key=lambda r: abs(r.centery - panel.centery))
     draw_panel(surface, panel, alpha=252)
     top = panel.centery - height // 2
     for i, card in enumerate(cards):

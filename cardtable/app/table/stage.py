@@ -48,6 +48,12 @@ def color_key(token: Token) -> tuple:
 SORT_KEYS = {"suit": display_key, "rank": rank_key, "color": color_key}
 
 
+def _order(tokens: list[Token]):
+    """Keep a zone's own order, any joining cards after it."""
+    rank = {id(t): i for i, t in enumerate(tokens)}
+    return lambda t: rank.get(id(t), len(rank))
+
+
 @dataclass(frozen=True)
 class Sprite:
     """One card as drawn: its token, its outline on screen, its zone and place in it."""
@@ -76,15 +82,28 @@ class Stage:
         for ref in self.model.zones:
             self.place_zone(ref, duration)
 
+    def joined(self, ref: tuple) -> tuple | None:
+        """The zone whose row ``ref``'s cards stay in (its style's ``joins``), if any."""
+        host = self.geometry.zone_style(*ref).joins if ref[0] in self.layout.zones else ""
+        return (host, ref[1]) if host and (host, ref[1]) in self.model.zones else None
+
     def place_zone(self, ref: tuple, duration: float) -> None:
-        """Send one zone's tokens to where the layout puts them now."""
+        """Send one zone's tokens to where the layout puts them now (with any that join its row)."""
         g = self.geometry
-        tokens = self.model.zones.get(tuple(ref))
+        ref = tuple(ref)
+        host = self.joined(ref)
+        if host is not None:
+            ref = host
+        tokens = self.model.zones.get(ref)
         if tokens is None or ref[0] not in self.layout.zones:
             return
         key = SORT_KEYS.get(g.zone_style(*ref).sort)
         if key is not None:
             tokens.sort(key=key)
+        guests = [z for z in self.model.zones if z != ref and self.joined(z) == ref]
+        if guests:
+            joining = [t for z in guests for t in self.model.zones[z]]
+            tokens = sorted([*tokens, *joining], key=key or _order(tokens))
         slots = g.slots(ref[0], ref[1], len(tokens))
         width = g.card_size(*ref)
         for token, (x, y, angle) in zip(tokens, slots, strict=True):

@@ -26,7 +26,9 @@ class Timeline:
 
     ``play(event, live)`` is called for each as its turn comes (``live`` False
     when a click skipped the animation: no need to announce it); ``sound(name)``
-    just before, for a live event whose rule names a sound.
+    just before, for a live event whose rule names a sound; ``wait(event)`` as
+    the hold of an event whose rule waits (a trick about to be gathered) begins:
+    True holds the queue there until :meth:`release`.
     """
 
     def __init__(
@@ -37,6 +39,7 @@ class Timeline:
         place: Callable[[float], None],
         play: Callable[[Event, bool], None],
         sound: Callable[[str], None] | None = None,
+        wait: Callable[[Event], bool] | None = None,
     ) -> None:
         self.layout = layout
         self.model = model
@@ -44,15 +47,25 @@ class Timeline:
         self.place = place
         self.on_event = play
         self.sound = sound
+        self.on_wait = wait
         self.clock = 0.0
-        self.queue: deque[tuple[float, Event, float]] = deque()
+        self.queue: deque[tuple[float | None, Event, float]] = deque()  # hold None: held already
         self.next_at = 0.0
         self.pending: View | None = None
+        self.waiting = False  # held at an event until released (a click after a trick)
 
     @property
     def busy(self) -> bool:
         """Events are still playing out: the picture has not caught up with the game."""
-        return bool(self.queue) or self.pending is not None
+        return bool(self.queue) or self.pending is not None or self.waiting
+
+    def release(self) -> bool:
+        """Go on from where the queue waits (the rest of that hold is skipped); True if it waited."""
+        if not self.waiting:
+            return False
+        self.waiting = False
+        self.next_at = self.clock
+        return True
 
     @property
     def moving(self) -> bool:
@@ -61,6 +74,7 @@ class Timeline:
     def clear(self) -> None:
         self.queue.clear()
         self.pending = None
+        self.waiting = False
 
     def enqueue(self, events: list[Event], final: View) -> None:
         for event in events:
@@ -90,11 +104,14 @@ class Timeline:
         self.clock += dt
         self.step_tokens(dt)
         factor = self.factor()
-        while self.queue and self.clock >= self.next_at:
+        while self.queue and not self.waiting and self.clock >= self.next_at:
             hold, event, gap = self.queue.popleft()
-            if hold > 0 and factor > 0:
-                self.queue.appendleft((0.0, event, gap))
+            waits = hold is not None and self.on_wait is not None and timing_of(self.layout, event).wait
+            if hold is not None and ((hold > 0 and factor > 0) or waits):
+                self.queue.appendleft((None, event, gap))
                 self.next_at = self.clock + hold * factor
+                if waits:
+                    self.waiting = self.on_wait(event)
                 break
             self._play(event)
             self.next_at = self.clock + gap * factor
@@ -108,6 +125,7 @@ class Timeline:
 
     def skip(self) -> View | None:
         """Play every queued event at once and land every card; returns the view to show."""
+        self.waiting = False
         while self.queue:
             _, event, _ = self.queue.popleft()
             self.model.apply(event)

@@ -1,0 +1,111 @@
+"""The status line, worked out afresh every frame from what is true now.
+
+Nothing on the line is remembered text that something must clear: it is a
+function of the game as it stands (the viewer's view of it now, not the view
+an animation is still catching up to), who sits at the screen, and what the
+person at it is doing this moment (a card held, a hint asked). A refusal is
+shown only while the moment it answered lasts. Pure: no pygame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cardtable.engine import View, format_prompt
+
+from .words import winners_text
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a gesture was refused, and the moment it answers (it goes when the moment does)."""
+
+    text: str
+    moment: tuple[int, bool]  # (events so far, whether the viewer could act)
+    until: float
+
+
+@dataclass(frozen=True)
+class Doing:
+    """What the person at the screen is doing now, as the table's parts report it."""
+
+    can_act: bool = False  # their choices are on the table (the events before them have played)
+    hint: str | None = None  # "" while a hint is being found, else the hinted move in words
+    hint_ready: bool = False  # the hinted card is the one held: Enter plays it
+    held: str = ""  # what the card held or dragged would do, in the viewer's words
+    held_by_click: bool = False  # held by a click (a second click plays it), not dragged
+    mode: str = ""  # a layout mode switched on ("Change positions")
+    select: str = ""  # how this decision picks cards: "count", "combo" or ""
+
+
+@dataclass(frozen=True)
+class Status:
+    text: str
+    tone: str = "plain"  # plain, turn (the viewer must act) or refusal
+
+
+def status_line(
+    view: View,
+    names: Sequence[str],
+    viewer: int | None,
+    humans: Sequence[int],
+    *,
+    watching: bool = False,
+    summary: bool = False,
+    refusal: str | None = None,
+    winners: Sequence[int] = (),
+    results_by_click: bool = False,
+    doing: Doing = Doing(),
+) -> Status:
+    """The line under the table for this frame.
+
+    ``view``: the viewer's view of the game now; ``watching``: a demo seen from a computer's seat;
+    ``summary``: a round's summary is up (it says what matters, so the line says nothing);
+    ``refusal``: a refusal still about this moment; ``winners``: the game's, once it is over;
+    ``results_by_click``: the game is over and a click goes on to the results."""
+    if summary:
+        return Status("")
+    if refusal:
+        return Status(refusal[:1].upper() + refusal[1:], "refusal")
+    if view.over:
+        text = "Game over"
+        if winners:
+            text += ": " + winners_text([_name(names, s, viewer) for s in winners])
+        return Status(text + (" - click to see the results" if results_by_click else ""))
+    text = format_prompt(view.prompt, names, viewer) if view.prompt else ""
+    if viewer is None:
+        return Status(text or _waiting(view, names))
+    if watching:
+        who = names[viewer]
+        return Status(f"Watching {who}: {text}" if text else f"Watching {who}")
+    deciding = viewer in view.to_act and viewer in humans
+    if not deciding:
+        return Status(text or _waiting(view, names))
+    if doing.hint == "":
+        return Status("Finding a hint...", "turn")
+    if doing.hint:
+        return Status(f"Hint: {doing.hint}" + (" - press Enter" if doing.hint_ready else ""), "turn")
+    if doing.held:
+        if doing.held_by_click:
+            return Status(f"{doing.held} - click again or press Enter", "turn")
+        return Status(doing.held, "turn")
+    if doing.mode:
+        return Status(f"{doing.mode}: click your cards, then press Done", "turn")
+    if doing.select == "count":
+        text += " - click or drag cards, then confirm"
+    elif doing.select == "combo":
+        text += " - pick cards, then confirm"
+    return Status(text, "turn")
+
+
+def _name(names: Sequence[str], seat: int, viewer: int | None) -> str:
+    return "You" if seat == viewer else names[seat]
+
+
+def _waiting(view: View, names: Sequence[str]) -> str:
+    """Whom the table waits for, from who must act (a game whose prompt says nothing)."""
+    acting = [names[s] for s in view.to_act]
+    if not acting:
+        return ""
+    return "Waiting for " + (" and ".join(acting) if len(acting) < 3 else f"{len(acting)} players")
