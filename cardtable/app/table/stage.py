@@ -71,6 +71,12 @@ class Stage:
         self.geometry = geometry
         self.model = model
         self.plate_drops: list[tuple[pygame.Rect, ZoneRef]] = []  # plates a card may be dropped on
+        self._joined: dict[tuple, tuple | None] = {}  # each zone's host row (its style's joins), once
+        self._joins_any = any(
+            style is not None and style.joins
+            for spec in layout.zones.values()
+            for style in (spec.style, spec.viewer_style, spec.compact_style)
+        )
 
     def known(self, ref: tuple) -> bool:
         """Zones the layout places (anything else is not drawn)."""
@@ -84,8 +90,18 @@ class Stage:
 
     def joined(self, ref: tuple) -> tuple | None:
         """The zone whose row ``ref``'s cards stay in (its style's ``joins``), if any."""
-        host = self.geometry.zone_style(*ref).joins if ref[0] in self.layout.zones else ""
-        return (host, ref[1]) if host and (host, ref[1]) in self.model.zones else None
+        ref = tuple(ref)
+        if ref not in self._joined:
+            host = self.geometry.zone_style(*ref).joins if ref[0] in self.layout.zones else ""
+            self._joined[ref] = (host, ref[1]) if host else None
+        host = self._joined[ref]
+        return host if host is not None and host in self.model.zones else None
+
+    def _guests(self, host: tuple) -> list[tuple]:
+        """The zones whose cards stay in ``host``'s row."""
+        if not self._joins_any:
+            return []
+        return [z for z in self.model.zones if z != host and self.joined(z) == host]
 
     def place_zone(self, ref: tuple, duration: float) -> None:
         """Send one zone's tokens to where the layout puts them now (with any that join its row)."""
@@ -100,7 +116,7 @@ class Stage:
         key = SORT_KEYS.get(g.zone_style(*ref).sort)
         if key is not None:
             tokens.sort(key=key)
-        guests = [z for z in self.model.zones if z != ref and self.joined(z) == ref]
+        guests = self._guests(ref)
         if guests:
             joining = [t for z in guests for t in self.model.zones[z]]
             tokens = sorted([*tokens, *joining], key=key or _order(tokens))

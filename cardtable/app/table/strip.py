@@ -34,16 +34,19 @@ class EventStrip:
         self.writer = LogWriter(layout, names, viewer)
         self._held: Event | None = None  # told together with the event after it ("Bo is out: ...")
         self._lines: list[LogLine] | None = []
+        self._told: list[LogLine] = []  # the lines last shown, to tell when a new one comes
         self.fresh_at = 0.0  # when the newest line came
 
     def catch_up(self, events: Iterable[Event]) -> None:
-        """Events that happened before this strip was made (no line is new)."""
-        for event in events:
-            self.feed(event)
+        """Events that happened before this strip was made (no line is new): told in one go."""
+        batch = [e for e in (self._held, *events) if e is not None]
+        self._held = batch.pop() if batch and isinstance(batch[-1], PlayerOut) else None
+        self.writer.feed(batch)
+        self._lines = None
+        self._told = self.lines()
 
     def feed(self, event: Event, clock: float | None = None) -> None:
         """One event as it plays (``clock``: now, to mark a new line as the newest)."""
-        before = self.lines()
         held, self._held = self._held, None
         batch = [held, event] if held is not None else [event]
         if isinstance(event, PlayerOut):
@@ -52,17 +55,20 @@ class EventStrip:
         if batch:
             self.writer.feed(batch)
         self._lines = None
-        if clock is not None and self.lines() != before:
-            self.fresh_at = clock
+        if clock is not None:
+            lines = self.lines()
+            if lines != self._told:
+                self.fresh_at = clock
+            self._told = lines
 
     def lines(self, shown: int = SHOWN) -> list[LogLine]:
         """The newest lines, oldest first (a run of moves still going is told as it stands)."""
         if self._lines is None:
             probe = copy.copy(self.writer)
-            probe.lines = list(self.writer.lines)
+            probe.lines = self.writer.lines[-(SHOWN + 6) :]  # all the writer looks back on, and more
             if self._held is not None:
                 probe.feed([self._held])
-            self._lines = probe.finish()
+            self._lines = probe.finish()[-SHOWN:]
         return self._lines[-shown:]
 
 
