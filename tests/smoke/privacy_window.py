@@ -16,7 +16,10 @@ that is card paper, i.e. face-up cards.
 
 Usage (needs Xvfb, xdotool and ImageMagick)::
 
-    xvfb-run -a -s "-screen 0 1280x720x24" python tests/smoke/privacy_window.py [out-dir]
+    xvfb-run -a -s "-screen 0 1920x1080x24" python tests/smoke/privacy_window.py [out-dir]
+
+(a screen larger than the window, which opens at 1280 x 720 there: it never opens larger than
+nine tenths of the screen)
 """
 
 from __future__ import annotations

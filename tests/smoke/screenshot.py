@@ -6,7 +6,10 @@ round, saves the window to a PNG and fails unless the picture shows a table
 (not a blank or black frame): many colours, and much drawn on the felt.
 Run by ``.ci/run`` under Xvfb; usable by hand too:
 
-    xvfb-run -a python tests/smoke/screenshot.py [out-dir]
+    xvfb-run -a -s "-screen 0 1920x1080x24" python tests/smoke/screenshot.py [out-dir]
+
+On a screen that large the window opens at its usual 1280 x 720; on a smaller
+one it opens smaller, to fit.
 """
 
 from __future__ import annotations
@@ -51,7 +54,7 @@ def shot(game: str, out: Path) -> int:
     colors = {tuple(img.get_at(p))[:3] for p in points}
     drawn = sum(1 for p in points if _far(img.get_at(p), felt.get_at(p)))
     print(f"{game}: screenshot {out}: {w}x{h}, {len(colors)} colours, {drawn} samples off the felt")
-    if (w, h) != (1280, 720) or len(colors) < 40 or drawn < 60:
+    if w < 640 or h < 480 or len(colors) < 40 or drawn < 60:
         print(f"{game}: the screenshot does not show a table", file=sys.stderr)
         return 1
     return 0
