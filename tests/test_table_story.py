@@ -268,3 +268,29 @@ def test_at_a_crowded_ugh_table_a_flip_shown_large_leaves_the_flipper_s_plate_in
         tick(app)
         t += 1 / 30
     assert seen >= 6, "too few flips were shown large"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_ugo_pile_says_whose_it_is(players):
+    """Seen: decks passed on sit by another player, and nothing said whose pile was whose."""
+    app, scene = _table("ugo", players, speed="instant")
+    drawn: list[str] = []
+    render = app.text.render
+
+    def spy(text, *args, **kwargs):
+        drawn.append(text)
+        return render(text, *args, **kwargs)
+
+    app.text.render = spy
+    person = Person(scene, players)
+    _play(app, scene, person, lambda: len(scene.match.game.history) > 30, limit=600)
+    drawn.clear()
+    tick(app)
+    names = ["Your", *(f"{n}'s" for n in OPPONENTS[: players - 1])]
+    told = 0
+    for seat, whose in enumerate(names):
+        for pile in ("deck", "discard"):
+            if scene.model.zones.get((pile, seat)):  # an empty pile is not there to be named
+                assert f"{whose} {pile}" in drawn, (whose, pile, sorted(t for t in drawn if pile in t))
+                told += 1
+    assert told >= players + 1

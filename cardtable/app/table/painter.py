@@ -131,7 +131,10 @@ class Painter:
                     owner = ref[1]
                     who = whose[owner] if owner is not None and owner < len(whose) else "The"
                     title = title.replace("{whose}", who)
-                draw_text(surface, self.app.text, title, size, below, theme.MUTED, "bold", "midtop")
+                img = self.app.text.render(title, size, theme.MUTED, "bold")
+                spot = img.get_rect(midtop=below)
+                spot.clamp_ip(surface.get_rect().inflate(-4, -4))  # a pile by the edge keeps its words
+                surface.blit(img, spot)
             if style.count and (tokens or not style.title):
                 counts.append((str(len(tokens)), size, rect, below if not style.title else None))
         return counts
