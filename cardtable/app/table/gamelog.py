@@ -34,6 +34,7 @@ from .words import winners_text
 class LogLine:
     text: str
     kind: str = "event"  # event, score, or mark (a round's end, the game's end)
+    run: int = 0  # the run of moves told in this line and its neighbours (a deal, one per seat); 0: none
 
 
 def _owner(ref: object) -> int | None:
@@ -68,11 +69,12 @@ class LogWriter:
         self.viewer = viewer
         self.lines: list[LogLine] = []
         self.last_seat: int | None = None  # who acted last, for moves between zones nobody owns
+        self.runs = 0  # runs of moves told so far (each line of one shares its number)
         self._run: tuple[tuple[str, str], list[tuple[int | None, int | None, int | None, object]]] | None = (
             None
         )
 
-    def say(self, text: str, kind: str = "event", once: bool = False) -> None:
+    def say(self, text: str, kind: str = "event", once: bool = False, run: int = 0) -> None:
         """A line in the viewer's words ("You play", "Bo plays"); one that repeats the line before
         at more length (a flip, then what the flipped card does) takes its place.
 
@@ -84,7 +86,7 @@ class LogWriter:
             return
         if self.lines and kind == "event" and _says_more(text, self.lines[-1]):
             self.lines.pop()
-        self.lines.append(LogLine(text, kind))
+        self.lines.append(LogLine(text, kind, run))
 
     def feed(self, events: Iterable[Event]) -> None:
         events = list(events)
@@ -120,13 +122,14 @@ class LogWriter:
             return
         key, moves = self._run
         self._run = None
+        self.runs += 1
         phrase = self.layout.log.moves[key]
         groups: dict[tuple[int | None, int | None, int | None], list[object]] = {}
         for who, src, dst, card in moves:
             groups.setdefault((who, src, dst), []).append(card)
         for (who, src, dst), cards in groups.items():
             fields = {"who": _ref(who), "from": _ref(src), "to": _ref(dst), "cards": cards_text(cards)}
-            self.say(phrase.format(**fields))
+            self.say(phrase.format(**fields), run=self.runs)
 
     # -- the rest --------------------------------------------------------------------
 

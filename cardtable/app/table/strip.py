@@ -65,11 +65,23 @@ class EventStrip:
         """The newest lines, oldest first (a run of moves still going is told as it stands)."""
         if self._lines is None:
             probe = copy.copy(self.writer)
-            probe.lines = self.writer.lines[-(SHOWN + 6) :]  # all the writer looks back on, and more
+            probe.lines = self.writer.lines[-(SHOWN + 30) :]  # what the writer looks back on, and a deal
             if self._held is not None:
                 probe.feed([self._held])
-            self._lines = probe.finish()[-SHOWN:]
+            self._lines = together(probe.finish())[-SHOWN:]
         return self._lines[-shown:]
+
+
+def together(lines: Sequence[LogLine]) -> list[LogLine]:
+    """The lines with each run of moves told in one ("Bo is dealt 2 cards; Cy is dealt a card"):
+    a deal fills one line of the strip, not all of them."""
+    out: list[LogLine] = []
+    for line in lines:
+        if out and line.run and out[-1].run == line.run:
+            out[-1] = LogLine(f"{out[-1].text}; {line.text}", line.kind, line.run)
+        else:
+            out.append(line)
+    return out
 
 
 def strip_point(layout: Layout, geometry: Geometry) -> tuple[int, int]:
