@@ -294,3 +294,21 @@ def test_every_ugo_pile_says_whose_it_is(players):
                 assert f"{whose} {pile}" in drawn, (whose, pile, sorted(t for t in drawn if pile in t))
                 told += 1
     assert told >= players + 1
+
+
+def test_a_hint_raises_its_card_and_keeps_what_was_picked():
+    """Seen in Ugly: the hint did not raise the hinted card, and it cleared the cards picked to pass."""
+    app, scene = _table("ugly", 4, speed="instant")
+    person = Person(scene, 11)
+    _play(app, scene, person, lambda: scene.my_turn and scene.view.phase == "pass" and scene.view.select >= 2)
+    first = scene.view.legal[0].card
+    click(app, card_point(scene, first))
+    assert scene.pick.cards == (first,)
+    key(app, pygame.K_h)
+    until(app, lambda: scene.hint_now() is not None, limit=120, each=lambda: time.sleep(0.01))
+    tick(app)
+    hinted = scene.hint_now().card
+    assert first in scene.pick.cards, "the hint cleared the pick"
+    hand = {t.card: t.lift for t in scene.model.zones[("hand", 0)]}
+    others = [lift for card, lift in hand.items() if card not in (hinted, first)]
+    assert hinted == first or hand[hinted] > max(others), (hand[hinted], max(others))
