@@ -597,7 +597,7 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
             joined = self.stage.joined(ref) is not None
             for t in tokens:
                 if joined:
-                    t.lift = 20 * s if ref[1] == self.viewer else 10 * s  # a set being picked, in its row
+                    t.lift = 14 * s if ref[1] == self.viewer else 8 * s  # a set being picked, in its row
                 elif t.card in picked:
                     t.lift = (34 if mine else 14) * s
                 elif t.card == focus and t.card in legal:

@@ -259,6 +259,7 @@ class Hud:
         imgs = [self.app.text.render(line, px, color, "bold") for line in lines]
         rect = pygame.Rect(0, 0, max(i.get_width() for i in imgs), sum(i.get_height() for i in imgs))
         rect.center = at
+        rect.top = at[1] - imgs[0].get_height() // 2  # a second line goes below, clear of the buttons above
         rect.clamp_ip(surface.get_rect().inflate(-20, -10))
         area = rect.inflate(round(36 * s), round(14 * s))
         draw_panel(surface, area, alpha=205, radius=12)
