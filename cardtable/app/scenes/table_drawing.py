@@ -55,7 +55,9 @@ class TableDrawing(_Base):
                 mode=resolver.mode,
                 select=resolver.select_kind() or "",
             )
-        over = next((e for e in reversed(self.match.log) if isinstance(e, GameOver)), None)
+        over = None  # the log is read back only once the game is over, not every frame of it
+        if self.match.over:
+            over = next((e for e in reversed(self.match.log) if isinstance(e, GameOver)), None)
         return status_line(
             self.now_view(),
             self.names,

@@ -247,7 +247,7 @@ class Resolver:
             if mode == "combo" and pick.cards == (card,) and len(self.combo_actions(pick)) == 1:
                 return Result(Do(tuple(self.combo_actions(pick))), Pick())  # a second click plays it
             return Result(None, Pick(pick.toggled(card).cards, card))
-        chosen = pick.cards or ((pick.focus,) if pick.focus is not None else ())
+        chosen = _chosen(pick)
         home = self._in_home(place)
         if chosen and not home and card not in chosen and (card is None or card not in legal_cards):
             # A card or place that is not itself a choice: aim what is picked at it.
