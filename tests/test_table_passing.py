@@ -27,15 +27,15 @@ def test_cards_passed_to_you_are_marked_until_your_next_move(players):
         if scene.summary is not None:
             continue_summary(app, scene)
         elif scene.my_turn and not scene.animating:
-            if scene.received:
+            if scene.story.received:
                 mine = {v.card for v in scene.view.zone("hand", 0).cards}
-                received = {card for card, _ in scene.received}
+                received = {card for card, _ in scene.story.received}
                 assert received and received <= mine
                 passer = scene.names[scene.view.info["pass_to"].index(0)]
-                assert scene.received_text().startswith(f"From {passer}: "), scene.received_text()
-                assert all(card.name in scene.received_text() for card in received)
+                assert scene.story.received_text().startswith(f"From {passer}: "), scene.story.received_text()
+                assert all(card.name in scene.story.received_text() for card in received)
                 person.move(app)
-                assert not scene.received, "the mark outlived the next move"
+                assert not scene.story.received, "the mark outlived the next move"
                 marked_rounds += 1
                 continue
             person.move(app)

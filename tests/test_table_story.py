@@ -119,10 +119,10 @@ def test_every_trick_is_seen_won_before_it_is_gathered(game, players):
         nonlocal gathered
         if isinstance(event, Gathered) and event.dst[0] in ("won", "discard"):
             gathered += 1
-            assert scene.banner is not None and scene.banner.lines, "a trick went unannounced"
+            assert scene.story.banner is not None and scene.story.banner.lines, "a trick went unannounced"
             assert scene.summary is None, "the summary covered the trick"
-            shown.append(scene.banner.lines)
-            lit = set(scene.lit_cards())
+            shown.append(scene.story.banner.lines)
+            lit = set(scene.story.lit(scene.clock))
             trick = {t.card for t in scene.model.zones.get(tuple(event.dst), [])}  # gathered just now
             assert lit and lit <= trick, (lit, trick)
         original(event, live)
@@ -148,13 +148,14 @@ def test_with_the_setting_the_table_waits_for_a_click_after_each_trick():
     app.settings.trick_click = True
     person = Person(scene, 6)
     _play(app, scene, person, lambda: scene.timeline.waiting)
-    lines = scene.banner.lines
+    lines = scene.story.banner.lines
     queued = len(scene.timeline.queue)
     for _ in range(150):  # five seconds: nothing goes on
         tick(app)
-    assert scene.timeline.waiting and len(scene.timeline.queue) == queued and scene.banner.lines == lines
+    assert scene.timeline.waiting and len(scene.timeline.queue) == queued
+    assert scene.story.banner.lines == lines
     click(app, (app.size[0] // 2, app.size[1] // 2))
-    until(app, lambda: scene.banner is None, limit=10)
+    until(app, lambda: scene.story.banner is None, limit=10)
     assert not scene.timeline.waiting
 
 
@@ -165,7 +166,7 @@ def test_the_strip_tells_the_last_events_in_the_log_s_words(game):
     app, scene = _table(game, players, speed="fast")
     person = Person(scene, 7)
     _play(app, scene, person, lambda: len(scene.match.log) > 120 and scene.my_turn and not scene.animating)
-    strip = [line.text for line in scene.strip.lines()]
+    strip = [line.text for line in scene.story.strip.lines()]
     log = [line.text for line in together(scene.log_lines())]  # a run of moves on one line
     assert len(strip) == 4 and strip == log[-4:], (strip, log[-6:])
     assert not scene.said.toasts, scene.said.toasts
@@ -216,7 +217,7 @@ def test_an_attack_draws_an_arrow_from_attacker_to_target():
     def watch(event, live, original=scene._played):
         original(event, live)
         if isinstance(event, Announced) and event.what == "attack" and live:
-            aims.append((event.seat, event.value[1], scene.aim))
+            aims.append((event.seat, event.value[1], scene.story.aim))
 
     scene.timeline.on_event = watch
     _play(app, scene, person, lambda: len(aims) >= 2, limit=900)

@@ -175,7 +175,7 @@ def midgame(scene: Watched, game: str) -> bool:
 
 def moment_ugly_trick_won(tour: Tour, name: str) -> None:
     scene = tour.table("ugly", 4, seed=3)
-    tour.shoot(name, tour.play(lambda: scene.banner is not None, 120))
+    tour.shoot(name, tour.play(lambda: scene.story.banner is not None, 120))
 
 
 def moment_ugly_round_start(tour: Tour, name: str) -> None:
@@ -194,7 +194,7 @@ def moment_ugly_received_pass(tour: Tour, name: str) -> None:
 
 def moment_loser_trick_won(tour: Tour, name: str) -> None:
     scene = tour.table("ultimate-loser", games.get("ultimate-loser").table_size, seed=3)
-    tour.shoot(name, tour.play(lambda: scene.banner is not None, 150))
+    tour.shoot(name, tour.play(lambda: scene.story.banner is not None, 150))
 
 
 def moment_ugh_opponent_pools(tour: Tour, name: str) -> None:

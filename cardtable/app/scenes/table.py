@@ -21,7 +21,6 @@ from cardtable.engine import (
     Card,
     Event,
     Game,
-    Moved,
     RoundEnded,
     TrickWon,
     View,
@@ -35,9 +34,7 @@ from cardtable.saves import MatchRecord
 from ..layout import Geometry
 from ..scene import Scene
 from ..table import hooks
-from ..table.aim import AIM_SECONDS, Aim, aim_of
 from ..table.announcer import Announcer
-from ..table.banner import Banner, TrickTeller
 from ..table.controls import Control, Controls
 from ..table.driver import Acted, Finished, HandOver, TurnDriver
 from ..table.gamelog import LogLine, log_lines
@@ -45,13 +42,12 @@ from ..table.hint import Hinter
 from ..table.hud import Hud, plate_rects
 from ..table.input import Input
 from ..table.keeper import Keeper
-from ..table.life import Losses
 from ..table.painter import Painter
 from ..table.peek import Peek
 from ..table.resolver import Confirm, Do, Explain, Intent, Menu, Pick, Press, Resolver, Say
 from ..table.stage import Stage
 from ..table.status import Refusal
-from ..table.strip import EventStrip
+from ..table.story import Story
 from ..table.summary import Summaries, Summary
 from ..table.timeline import Timeline
 from ..table.words import handover_line
@@ -64,7 +60,6 @@ from .table_input import TableInput
 
 SUMMARY_SECONDS = 4.0  # how long a table of computers shows a round's summary
 REFUSAL_SECONDS = 3.5  # how long a refusal stays up (less if the moment it answers passes)
-FRESH_SECONDS = 1.6  # how long a card just played stays lit
 
 
 class TableScene(TableAssist, TableInput, TableDrawing, Scene):
@@ -120,8 +115,6 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
         self._now: tuple[tuple[int | None, int, int], View] | None = None  # the view now, kept per moment
         self.refusal: Refusal | None = None
         self._ended = False
-        self.received: tuple[tuple[Card, int], ...] = ()  # cards passed to the viewer, marked
-        self._received_seen: object = None
         self.summary_rect = pygame.Rect(0, 0, 0, 0)  # where the last summary was drawn
         self._rebuild(animate_opening=not self.resumed)
         if self.resumed:
@@ -247,17 +240,12 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
             self.sound,
             self._trick_over,
         )
-        self.teller = TrickTeller(self.layout, self.names, self.viewer)
-        self.fresh: dict[Card, float] = {}  # the card just played, lit until then
-        self.aim: Aim | None = None  # a move just aimed at a player: an arrow to them
-        self.losses = Losses()  # lives just lost, shown by the plates
         self.pick = Pick()
         self.peek = Peek()
         self.said.clear()  # written for the one who saw them (a "Your turn" is not the next player's)
         self.refusal = None
-        self.strip = EventStrip(self.layout, self.names, self.viewer)
-        if not animate_opening:
-            self.strip.catch_up(self.seen(self.match.log[: len(self.match.log) - to_come]))
+        past = None if animate_opening else self.seen(self.match.log[: len(self.match.log) - to_come])
+        self.story = Story(self.layout, self.names, self.viewer, past)
         self.controls.menu = []
         self.input.cancel_drag()
         if animate_opening:
@@ -267,8 +255,7 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
             self.timeline.enqueue(opening, self.view)
         else:
             self.stage.place_all(0.0)
-        self._received_seen = None
-        self._note_received(self.view)
+        self.story.note_received(self.view)
         self._refresh()
 
     def resized(self, size: tuple[int, int]) -> None:
@@ -281,7 +268,7 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
     def _show(self, view: View) -> None:
         """The events have played: the table takes the view they led to."""
         self.view = view
-        self._note_received(view)
+        self.story.note_received(view)
         self.model.sync(view)
         self.stage.place_all(0.18 * self.factor)
         self._refresh()
@@ -290,16 +277,7 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
 
     def _played(self, event: Event, live: bool) -> None:
         self.hook.on_event(event, live)
-        self.strip.feed(event, self.clock if live else None)
-        self.teller.heard(event)
-        aim = aim_of(event, self.layout.arrows, self.clock + AIM_SECONDS * max(0.5, self.factor))
-        if live and aim is not None:
-            self.aim = aim
-        if isinstance(event, Moved) and event.card is not None:
-            if live and event.dst[0] != self.layout.home:
-                self.fresh = {event.card: self.clock + FRESH_SECONDS * max(0.5, self.factor)}  # the last only
-            else:
-                self.fresh.pop(event.card, None)  # into a hand: no longer a card in play
+        self.story.heard(event, live, self.clock, max(0.5, self.factor))
         summary = self.summaries.feed(event)
         if summary is not None:  # the last round's too: what happened, before the results
             self.summary = (summary, self.clock + SUMMARY_SECONDS * max(0.5, self.factor))
@@ -312,35 +290,7 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
         """A trick is about to be gathered: its outcome over it; True to wait for a click there (the
         player asked for it, and someone plays at this table)."""
         waits = self.app.settings.trick_click and bool(self.humans) and not self.demo
-        return self.teller.trick_over(event, self.model, waits).waits
-
-    @property
-    def banner(self) -> Banner | None:
-        """The trick's outcome said over it now, if any."""
-        return self.teller.banner
-
-    def lit_cards(self) -> set[Card]:
-        """The card just played, lit; while a trick's outcome is said, the cards that won it."""
-        banner = self.teller.banner
-        if banner is not None:
-            return set(banner.cards)  # the trick's winner, alone
-        return {card for card, until in self.fresh.items() if until > self.clock}
-
-    def _note_received(self, view: View) -> None:
-        """Cards just passed to the viewer are marked (until their next move), with whom from."""
-        pairs = tuple(view.info.get(self.layout.received) or ()) if self.layout.received else ()
-        if self.viewer is None:
-            pairs = ()
-        if pairs != self._received_seen:
-            self._received_seen = pairs
-            self.received = pairs
-
-    def received_text(self) -> str:
-        """ "From Cy: 2♥, J♦" for the cards marked as passed to the viewer."""
-        by: dict[int, list[str]] = {}
-        for card, seat in self.received:
-            by.setdefault(seat, []).append(card.name)
-        return "; ".join(f"From {self.names[s]}: {', '.join(c)}" for s, c in by.items())
+        return self.story.trick_over(event, self.model, waits)
 
     def _replay_summaries(self) -> None:
         """Catch the round tallies up with a game that did not play out on this screen (resumed, undone)."""
@@ -517,7 +467,7 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
         self.controls.menu = []
         self.panel = None
         self.said.shown.dismiss()  # read and acted on: an attack answered leaves no call to answer it
-        self.received = ()
+        self.story.received = ()  # passed cards are marked until the viewer's next move
         if any(isinstance(e, (TrickWon, RoundEnded)) for e in acted.events):
             self._turn_heard = None  # a trick or round won that leaves the viewer to lead is a new turn
         self._play_moves(acted)

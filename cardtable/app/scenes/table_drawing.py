@@ -126,17 +126,17 @@ class TableDrawing(_Base):
             targets,
             self.view.info,
             frozenset(self.view.info.get(self.layout.ring.out, ()) if self.layout.ring.out else ()),
-            frozenset(self.lit_cards()),
-            frozenset(card for card, _ in self.received),
+            frozenset(self.story.lit(self.clock)),
+            frozenset(card for card, _ in self.story.received),
             self.possessives(),
         )
         self.painter.draw(surface, self.stage, marks, dragged)
         facts = self.now_view()  # the words tell the game as it stands; the cards catch up
         plates = self.hud.plates(surface, self.layout, self.geometry, facts, self.names)
         if self.layout.plate.life:
-            self.losses.update(facts.info.get(self.layout.plate.life), self.clock)
-            draw_losses(surface, self.app, self.geometry.scale, plates, self.losses.now(self.clock))
-        aim = self.aim
+            self.story.losses.update(facts.info.get(self.layout.plate.life), self.clock)
+            draw_losses(surface, self.app, self.geometry.scale, plates, self.story.losses.now(self.clock))
+        aim = self.story.aim
         if aim is not None and aim.until > self.clock and max(aim.actor, aim.target) < len(plates):
             fade = min(1.0, (aim.until - self.clock) / 0.6)
             width = max(3, round(6 * self.geometry.scale))
@@ -147,20 +147,20 @@ class TableDrawing(_Base):
             title = self.geometry.zone_style(*peeked).title
             name = self.names[peeked[1]]
             self.painter.draw_peek(surface, self.stage, marks, f"{name}: {title}" if title else name)
-        fresh = self.clock - self.strip.fresh_at < FRESH_SECONDS
+        fresh = self.clock - self.story.strip.fresh_at < FRESH_SECONDS
         at = strip_point(self.layout, self.geometry)
-        strip = draw_strip(surface, self.app, self.geometry, at, self.strip.lines(), fresh)
+        strip = draw_strip(surface, self.app, self.geometry, at, self.story.strip.lines(), fresh)
         status = self.status()
         if status.text:
             color = {"refusal": theme.DANGER, "turn": theme.HIGHLIGHT}.get(status.tone, theme.TEXT)
             avoid = [*self.plates, strip]  # a long prompt wraps short of the strip too
             self.hud.status(surface, self.geometry, self._hud("status"), status.text, color, avoid)
-        if self.received and self.viewer is not None and self.layout.home:
+        if self.story.received and self.viewer is not None and self.layout.home:
             hand = self.stage.zone_rect((self.layout.home, self.viewer))
             at = (hand.centerx, hand.top - round(18 * self.geometry.scale))
-            self.hud.toasts(surface, self.geometry, at, [self.received_text()])
-        if self.banner is not None:
-            draw_banner(surface, self.app, self.geometry, self._hud("toasts"), self.banner)
+            self.hud.toasts(surface, self.geometry, at, [self.story.received_text()])
+        if self.story.banner is not None:
+            draw_banner(surface, self.app, self.geometry, self._hud("toasts"), self.story.banner)
         self.hud.toasts(surface, self.geometry, self._hud("toasts"), [t for t, _ in self.said.toasts[-3:]])
         self.controls.draw(surface)
         self.panel_faces = set()
