@@ -22,7 +22,9 @@ class Person:
     def __init__(self, scene: TableScene, seed: int = 0) -> None:
         self.scene = scene
         self.rng = random.Random(seed)
-        self.agents = {s: make_agent("normal", scene.spec, 1000 + seed + s) for s in scene.humans}
+        self.agents = {
+            s: make_agent("normal", scene.session.spec, 1000 + seed + s) for s in scene.session.humans
+        }
         self.used: set[str] = set()
 
     def move(self, app) -> None:
@@ -31,7 +33,7 @@ class Person:
         seat = scene.viewer
         view = scene.view
         action = self.agents[seat].choose(view)
-        history = scene.match.game.history
+        history = scene.session.match.game.history
         before = len(history)
         self._make(app, action)
         made = [entry[1] for entry in history[before:] if entry[0] == seat]
@@ -47,7 +49,7 @@ class Person:
         if scene.hook.claims(a):
             self._press(app, next(b for b, x in scene.hook.buttons if x == a), "hook")
             return
-        if scene.mode != spec.mode:  # a mode the move needs is turned on, one it does not is ended
+        if scene.session.mode != spec.mode:  # a mode the move needs is turned on, one it does not is ended
             self._press(app, self._button(spec.mode or "Done"), "mode")
         if spec.select:
             self._pick(app, a)
@@ -129,7 +131,7 @@ class Person:
         """A click on the card; a second where the first only chose it (or asks to be sure); then a
         click on where it goes, if that is what is still missing."""
         scene = self.scene
-        history = scene.match.game.history
+        history = scene.session.match.game.history
         before = len(history)
         click(app, card_point(scene, a.card))
         if len(history) == before and not scene.controls.menu:

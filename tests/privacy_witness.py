@@ -182,11 +182,11 @@ class Witness:
     def _watch(self, table: TableScene) -> None:
         """A new table (a new game, Continue, Play again): nobody sits until a screen is confirmed."""
         self.table = table
-        self.knowledge = Knowledge(table.match.game.view(None).players)
+        self.knowledge = Knowledge(table.session.match.game.view(None).players)
         self.fresh = True  # nothing learnt of this table yet
         self.logged = 0
         self.away = False
-        humans = table.humans
+        humans = table.session.humans
         self.sitting = humans[0] if len(humans) == 1 else None
         self.public_texts: set[str] = set()  # words drawn so far that named only public cards
         self._catalog(table)
@@ -195,7 +195,7 @@ class Witness:
     def _catalog(self, table: TableScene) -> None:
         """Card names to look for in text: those with a digit or a suit (not "Ugh!" or "All Wild")."""
         names: dict[str, list[Card]] = {}
-        for card in table.match.game.catalog:
+        for card in table.session.match.game.catalog:
             if re.search(r"[0-9\u2660\u2665\u2666\u2663]", card.name):
                 names.setdefault(card.name, []).append(card)
         self.by_name = names
@@ -214,8 +214,8 @@ class Witness:
         return out
 
     def _learn(self) -> None:
-        game = self.table.match.game
-        log = self.table.match.log
+        game = self.table.session.match.game
+        log = self.table.session.match.log
         batch = log[self.logged :]
         knowing = self.knowledge
         ends = [i for i, e in enumerate(batch) if isinstance(e, RoundEnded)]
@@ -232,7 +232,7 @@ class Witness:
                 knowing.add(seat, self._told(batch, seat))
                 knowing.add(seat, view.known_cards())
                 knowing.add(seat, _found(view.info, Card))
-        if self.sitting is not None and len(self.table.humans) > 1:
+        if self.sitting is not None and len(self.table.session.humans) > 1:
             ended_sitting = any(_ends_a_sitting(e) for e in log[max(self.mark, self.logged) :])
             if ended_sitting or self.sitting not in game.to_act():
                 self.sitting = None
@@ -242,7 +242,7 @@ class Witness:
         """Where the game holds each card now."""
         return {
             cv.card: (zone.name, zone.owner)
-            for zone in self.table.match.game.open_view().zones
+            for zone in self.table.session.match.game.open_view().zones
             for cv in zone.cards
             if cv.card is not None
         }
@@ -258,10 +258,10 @@ class Witness:
         if self.table is None:
             self.last_top = top
             return
-        shared = len(self.table.humans) > 1
+        shared = len(self.table.session.humans) > 1
         if shared:
             if isinstance(self.last_top, PrivacyScene) and self.last_top not in stack and top is self.table:
-                seat = self.table.names.index(self.last_top.name)
+                seat = self.table.session.names.index(self.last_top.name)
                 self.sitting, self.mark, self.away = seat, self.logged, False
                 self.confirmed.append(seat)
             elif self.sitting is not None and top is not self.table:
@@ -278,7 +278,7 @@ class Witness:
         self._check_texts()
 
     def _who(self) -> str:
-        return "nobody" if self.sitting is None else self.table.names[self.sitting]
+        return "nobody" if self.sitting is None else self.table.session.names[self.sitting]
 
     def _check_faces(self) -> None:
         deal, ever = self.knowledge.of(self.sitting)

@@ -59,7 +59,7 @@ def test_demo_loops_with_spectator_view():
     app = make_app()
     scene = TableScene.demo(app, "ugly", 1)
     app.push(scene)
-    assert scene.viewer is None and scene.humans == []
+    assert scene.viewer is None and scene.session.humans == []
     run(app, 2)
     assert all(t.card is None for ref, ts in scene.model.zones.items() if ref[0] == "hand" for t in ts)
 
@@ -72,8 +72,10 @@ def test_a_demo_watched_from_a_seat_shows_that_seats_cards_and_takes_no_input(ga
     scene = TableScene.demo(app, game, 3, watch=1)
     app.push(scene)
     run(app, 3)
-    assert scene.viewer == 1 and scene.humans == []
-    assert scene.status_text().startswith(f"Watching {scene.names[1]}")  # not an order to the onlooker
+    assert scene.viewer == 1 and scene.session.humans == []
+    assert scene.status_text().startswith(
+        f"Watching {scene.session.names[1]}"
+    )  # not an order to the onlooker
     hands = {ref: [t.card for t in ts] for ref, ts in scene.model.zones.items() if ref[0] == "hand"}
     if hands:  # Ugh! has no hands: everything it deals lies open
         assert hands[("hand", 1)] and None not in hands[("hand", 1)]  # the watched seat's cards, face up
@@ -84,7 +86,7 @@ def test_a_demo_watched_from_a_seat_shows_that_seats_cards_and_takes_no_input(ga
         click(app, (app.size[0] // 2, app.size[1] - 60))
         key(app, pygame.K_RETURN)
         run(app, 0.2)
-    assert isinstance(app.stack.top, TableScene) and scene.match.game.to_dict()["actions"]
+    assert isinstance(app.stack.top, TableScene) and scene.session.match.game.to_dict()["actions"]
 
 
 @pytest.mark.parametrize("size", [(900, 540), (1920, 1080), (1100, 800)])

@@ -40,7 +40,7 @@ class Player:
     def __init__(self, scene: TableScene, seed: int = 0) -> None:
         self.scene = scene
         self.rng = random.Random(seed)
-        self.agents = {s: make_agent("normal", SPEC, 1000 + s) for s in scene.humans}
+        self.agents = {s: make_agent("normal", SPEC, 1000 + s) for s in scene.session.humans}
         self.used: set[str] = set()
 
     def move(self, app) -> None:
@@ -48,7 +48,7 @@ class Player:
         view = scene.view
         seat = scene.viewer
         action = self.agents[seat].choose(view)
-        before = len(scene.match.game.history)
+        before = len(scene.session.match.game.history)
         if action.kind == "rps":
             hook = scene.hook
             b = next(b for b, a in hook.buttons if a.value == action.value)
@@ -72,7 +72,7 @@ class Player:
                 self.used.add("exchange clicks")
         else:
             self.play(app, action)
-        made = [entry[1] for entry in scene.match.game.history[before:] if entry[0] == seat]
+        made = [entry[1] for entry in scene.session.match.game.history[before:] if entry[0] == seat]
         assert made[:1] == [action], f"{action} was not made (made: {made})"
 
     def play(self, app, action) -> None:
@@ -82,9 +82,9 @@ class Player:
         way = self.rng.random()
         for card in cards:
             click(app, card_point(scene, card))
-        assert set(scene.pick.cards) == set(action.cards)
+        assert set(scene.session.pick.cards) == set(action.cards)
         if way < 0.4:
-            confirm = button(scene, scene.label(action))
+            confirm = button(scene, scene.session.label(action))
             assert confirm.enabled
             click(app, confirm.rect.center)
             self.used.add("confirm")
@@ -97,11 +97,11 @@ class Player:
 
 
 def wait_for_turn(app, scene) -> None:
-    until(app, lambda: scene.my_turn or scene.match.over)
+    until(app, lambda: scene.my_turn or scene.session.match.over)
 
 
 def play_out(app, scene, player, check=None, limit=6000):
-    game = scene.match.game
+    game = scene.session.match.game
     for _ in range(limit):
         if isinstance(app.stack.top, ResultsScene):
             return
@@ -137,7 +137,7 @@ def test_a_whole_match_solo_by_gestures_ends_on_the_results_chart():
         each=lambda: check() or continue_summary(app, scene),
     )
     results = app.stack.top
-    game = scene.match.game
+    game = scene.session.match.game
     assert results.view.over and set(results.view.winners) == set(game.winners())
     assert len(results.rounds) == game.options["hands"] == 5
     assert results.order[0] in game.winners()  # the fewest penalties first
@@ -151,7 +151,7 @@ def test_two_humans_see_only_their_own_hands_from_the_first_frame():
     app = make_app()
     seats = [("Mia", True), ("Ada", False), ("Noor", True), ("Bo", False)]
     scene = table_game(app, seats, seed=5, game="ultimate-loser")
-    game = scene.match.game
+    game = scene.session.match.game
     humans = (0, 2)
     frames = 0
     # What each human's own views showed, hand by hand: while a hand's last trick is still on
@@ -162,12 +162,14 @@ def test_two_humans_see_only_their_own_hands_from_the_first_frame():
         nonlocal frames
         hand = game.hand_no
         for h in (*humans, None):
-            seen.setdefault((h, hand), set()).update(scene.match.view(h).known_cards())
+            seen.setdefault((h, hand), set()).update(scene.session.match.view(h).known_cards())
         visible = app.stack.visible()
         if scene not in visible:
             return
         if scene.viewer is None:  # nobody at the screen: only what everyone may see
-            told = scene.match.events_for(None, scene.match.log)  # a hand's last play is told to all
+            told = scene.session.match.events_for(
+                None, scene.session.match.log
+            )  # a hand's last play is told to all
             named = {e.card for e in told if isinstance(e, Moved) and e.card is not None}
             public = seen[(None, hand)] | seen.get((None, hand - 1), set()) | named
             assert scene.drawn_faces <= public, "a hidden card showed while nobody sat at the screen"
@@ -179,7 +181,7 @@ def test_two_humans_see_only_their_own_hands_from_the_first_frame():
         for other in humans:
             if other != me:
                 leaked = scene.drawn_faces & (set(game.hands[other].cards) - allowed)
-                assert not leaked, f"{scene.names[me]} saw {leaked}"
+                assert not leaked, f"{scene.session.names[me]} saw {leaked}"
         frames += 1
 
     tick(app)
@@ -201,7 +203,7 @@ def test_a_hand_card_dropped_on_the_exposed_card_exchanges_it():
         app.pop()
     else:
         raise AssertionError("never followed a trick")
-    game = scene.match.game
+    game = scene.session.match.game
     card = next(a.card for a in scene.view.legal if a.kind == "exchange")
     exposed = scene.view.zone("exposed").cards[-1].card
     drag(app, card_point(scene, card), card_point(scene, exposed))
@@ -226,7 +228,7 @@ def test_an_illegal_combination_is_refused_with_the_reason():
         app.pop()
     else:
         raise AssertionError("no pair in hand against a single lead")
-    game = scene.match.game
+    game = scene.session.match.game
     before = game.to_dict()
     for card in pair:
         click(app, card_point(scene, card))
@@ -248,13 +250,13 @@ def test_keyboard_picks_and_plays_a_single():
         app.pop()
     else:
         raise AssertionError("the viewer never led")
-    game = scene.match.game
+    game = scene.session.match.game
     before = len(game.history)
     key(app, pygame.K_RIGHT)
-    focus = scene.pick.focus
+    focus = scene.session.pick.focus
     assert focus is not None
     key(app, pygame.K_SPACE)
-    assert scene.pick.cards == (focus,)
+    assert scene.session.pick.cards == (focus,)
     key(app, pygame.K_RETURN)
     assert len(game.history) > before and game.history[before][1].cards == (focus,)
 
@@ -274,12 +276,15 @@ def test_a_pair_is_picked_and_played_with_the_keyboard_alone():
     pair = pairs[0]
     key(app, pygame.K_RIGHT)
     for _ in range(40):  # Right walks the hand; Space picks the focused card
-        if scene.pick.focus in pair.cards and scene.pick.focus not in scene.pick.cards:
+        if (
+            scene.session.pick.focus in pair.cards
+            and scene.session.pick.focus not in scene.session.pick.cards
+        ):
             key(app, pygame.K_SPACE)
-        if set(scene.pick.cards) == set(pair.cards):
+        if set(scene.session.pick.cards) == set(pair.cards):
             break
         key(app, pygame.K_RIGHT)
-    assert set(scene.pick.cards) == set(pair.cards)
-    made = len(scene.match.game.history)
+    assert set(scene.session.pick.cards) == set(pair.cards)
+    made = len(scene.session.match.game.history)
     key(app, pygame.K_RETURN)
-    assert scene.match.game.history[made] == (0, pair)
+    assert scene.session.match.game.history[made] == (0, pair)

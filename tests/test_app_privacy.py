@@ -182,7 +182,7 @@ class Round:
                 self.looks += 1
                 return
             key(app, pygame.K_l)
-            seen = "LastTrick" if table.panel == "last_trick" else ""
+            seen = "LastTrick" if table.panel.open == "last_trick" else ""
             tick(app)
             key(app, pygame.K_l)
         elif what == "resize":
@@ -265,11 +265,11 @@ def test_whole_games_show_hidden_cards_only_to_who_confirmed(game, players, huma
         player.app = app
     player.play()
     assert isinstance(app.stack.top, ResultsScene)
-    assert _table(app) is None and witness.table.match.over
+    assert _table(app) is None and witness.table.session.match.over
     results = app.stack.top
     click(app, results.buttons[0].rect.center)  # Play again
     again = _table(app)
-    assert again is not None and not again.match.over and again.viewer is None, "nobody sits at first"
+    assert again is not None and not again.session.match.over and again.viewer is None, "nobody sits at first"
     sat, decided = witness.sat, player.decisions
     player.play(lambda: witness.table is again and witness.sat > sat and player.decisions > decided)
     humans_seen = {s for s, seat in enumerate(setup.seats) if seat.human}
@@ -301,11 +301,11 @@ def test_a_new_deal_leaves_nobody_at_the_screen_and_the_witness_sees_it_if_not(
     player = Round(app, 1)
     if reset:
         player.play()
-        assert isinstance(app.stack.top, ResultsScene) and witness.table.match.game.round == 2
+        assert isinstance(app.stack.top, ResultsScene) and witness.table.session.match.game.round == 2
         return
     with pytest.raises(PrivacyLeak, match=r"drew .+ in hand of seat \d while nobody sat at the screen"):
         player.play()
-    assert witness.table.match.game.round == 2, "caught as the second round was dealt"
+    assert witness.table.session.match.game.round == 2, "caught as the second round was dealt"
 
 
 def test_the_privacy_screen_takes_only_a_fresh_press_on_it(config_folder):
@@ -330,5 +330,5 @@ def test_the_privacy_screen_takes_only_a_fresh_press_on_it(config_folder):
     tick(app, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=middle, button=1)])
     assert app.stack.top is shield and table.viewer is None, "a press alone is not yet a yes"
     tick(app, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=middle, button=1)])
-    assert app.stack.top is table and table.viewer == table.names.index(shield.name)
+    assert app.stack.top is table and table.viewer == table.session.names.index(shield.name)
     assert shield.what.startswith(shield.name)  # what they do next, in words anyone may read

@@ -111,15 +111,15 @@ def test_a_saved_variant_starts_a_game_with_its_options_now_and_after_a_restart(
     assert isinstance(app.stack.top, TitleScene)
 
     table = new_game_with(app, "quick-three")
-    assert table.match.game.options["rounds"] == 3
-    assert table.match.game.options["pass_direction"] == "alternate"
-    assert table.match.game.n_rounds == 3
+    assert table.session.match.game.options["rounds"] == 3
+    assert table.session.match.game.options["pass_direction"] == "alternate"
+    assert table.session.match.game.n_rounds == 3
 
     restarted = title_app()  # a fresh App reads the files
     assert "quick-three" in restarted.variants("ugly")
     table = new_game_with(restarted, "quick-three")
-    assert table.match.game.options["rounds"] == 3
-    assert table.match.game.options["pass_direction"] == "alternate"
+    assert table.session.match.game.options["rounds"] == 3
+    assert table.session.match.game.options["pass_direction"] == "alternate"
 
 
 @pytest.mark.parametrize("game", games.ids())
@@ -341,7 +341,7 @@ def test_a_variant_that_does_not_fit_the_number_of_players_cannot_start(config_f
     click(app, (scene.players_sel.rect.left + 5, scene.players_sel.rect.centery))  # 3 players
     assert scene.start.enabled
     click(app, scene.start.rect.center)
-    assert app.stack.top.match.game.options["rounds"] == 9
+    assert app.stack.top.session.match.game.options["rounds"] == 9
 
 
 def test_the_pause_menu_names_an_own_variant_and_lists_its_changes(config_folder):
@@ -635,9 +635,9 @@ def test_the_table_chooses_who_goes_first_and_the_order_round_it_stays(config_fo
     assert scene.first_sel.format(scene.first_sel.value) == f"Seat 3: {names[2]}"
     click(app, scene.start.rect.center)
     table = app.stack.top
-    game = table.match.game
+    game = table.session.match.game
     assert game.options["first_player"] == "first_seat" and game.turn == 0
-    assert table.names == names[2:] + names[:2]
+    assert table.session.names == names[2:] + names[:2]
     assert table.viewer == len(names) - 2, "the human still sits at the screen"
 
 

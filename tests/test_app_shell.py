@@ -26,9 +26,9 @@ def test_title_quick_start_opens_you_against_three_computers():
     click(app, title.quick.rect.center)
     table = app.stack.top
     assert isinstance(table, TableScene)
-    assert table.match.game.players == 4
-    assert table.humans == [0] and table.viewer == 0
-    assert [s.agent is None for s in table.match.seats] == [True, False, False, False]
+    assert table.session.match.game.players == 4
+    assert table.session.humans == [0] and table.viewer == 0
+    assert [s.agent is None for s in table.session.match.seats] == [True, False, False, False]
 
 
 def test_only_games_with_a_table_are_offered():
@@ -65,11 +65,11 @@ def test_new_game_screen_sets_players_seats_and_variant():
     table = next(s for s in app.stack.scenes if isinstance(s, TableScene))
     assert app.stack.top is table or isinstance(app.stack.top, PrivacyScene)  # two humans: it may wait
     assert table.viewer is None, "two humans: nobody's cards until one of them takes the screen"
-    assert table.match.game.players == 3 and table.setup.variant == variant
-    assert table.humans == [0, 1]
+    assert table.session.match.game.players == 3 and table.session.setup.variant == variant
+    assert table.session.humans == [0, 1]
     from cardtable.ai import ISMCTSAgent
 
-    assert isinstance(table.match.seats[2].agent, ISMCTSAgent)
+    assert isinstance(table.session.match.seats[2].agent, ISMCTSAgent)
 
 
 def test_escape_pauses_and_the_pause_menu_shows_rules_and_settings():
@@ -226,7 +226,7 @@ def test_new_game_opens_on_the_last_table_started_in_this_session_and_the_next(c
     choose(app, scene.variant_sel, "strong-tens")
     click(app, scene.start.rect.center)
     started = _table_of(app)
-    assert started.setup.game == "ugo" and started.setup.variant == "strong-tens"
+    assert started.session.setup.game == "ugo" and started.session.setup.variant == "strong-tens"
     chosen = [(s.name, s.kind) for s in scene.setup.seats]
     for again in (app, make_app()):  # the same app, then a new one reading the settings file
         remembered = _new_game(again)
@@ -245,7 +245,7 @@ def test_a_broken_settings_file_is_not_written_when_new_game_remembers(config_fo
     scene = _new_game(app)
     choose(app, scene.game_sel, "ultimate-loser")
     click(app, scene.start.rect.center)
-    assert _table_of(app).setup.game == "ultimate-loser"
+    assert _table_of(app).session.setup.game == "ultimate-loser"
     assert _new_game(app).game_sel.value == "ultimate-loser"  # remembered while the app runs
     assert (config_folder / "settings.yaml").read_bytes() == broken
 
@@ -263,5 +263,5 @@ def test_each_quick_game_is_you_against_computers_at_the_games_usual_table(game,
     spec = games.get(game)
     click(app, next(b for b in title.quicks if b.label == f"Play {spec.name}").rect.center)
     table = _table_of(app)
-    assert table.match.game.players == (2 if game == "ugo" else 4) == spec.table_size
-    assert table.humans == [0] and table.names[:2] == ["Ann", "Ben"]
+    assert table.session.match.game.players == (2 if game == "ugo" else 4) == spec.table_size
+    assert table.session.humans == [0] and table.session.names[:2] == ["Ann", "Ben"]

@@ -142,7 +142,7 @@ def test_each_event_asks_for_its_sound_as_it_plays(game, monkeypatch):
     rng = random.Random(4)
     seen: set[str] = set()
     for _ in range(6000):
-        if required <= seen or scene.match.over:
+        if required <= seen or scene.session.match.over:
             break
         _close_summary(app, scene)
         if scene.my_turn:
@@ -237,7 +237,7 @@ def test_the_turn_sound_comes_once_when_a_decision_comes_to_the_viewer(monkeypat
     app = make_app()
     scene = table_game(app, SOLO, seed=5)
     heard = Heard(app, scene, monkeypatch)
-    game = scene.match.game
+    game = scene.session.match.game
     until_my_turn(app, scene)
     assert heard.other.count("turn") == 1
     turns = 1
@@ -245,10 +245,10 @@ def test_the_turn_sound_comes_once_when_a_decision_comes_to_the_viewer(monkeypat
     for _ in range(30):  # the pass (three cards, one move each, one turn) and then tricks
         before_move_to_act = scene.viewer in game.to_act()
         assert before_move_to_act
-        tricks = sum(isinstance(e, TrickWon) for e in scene.match.log)
+        tricks = sum(isinstance(e, TrickWon) for e in scene.session.match.log)
         scene.perform([scene.view.legal[0]])
         still_mine = scene.viewer in game.to_act()
-        won = sum(isinstance(e, TrickWon) for e in scene.match.log) > tricks
+        won = sum(isinstance(e, TrickWon) for e in scene.session.match.log) > tricks
         for _ in range(3):
             tick(app)
         until_my_turn(app, scene)
@@ -334,7 +334,7 @@ def test_the_end_of_a_game_asks_for_the_game_end_sound_once(monkeypatch):
     app.settings.computer_speed = "fast"
     scene = table_game(app, [("Ada", False), ("Bo", False)], seed=2, game="ugh")
     heard = Heard(app, scene, monkeypatch)
-    until(app, lambda: scene.match.over, limit=600, each=lambda: _close_summary(app, scene))
+    until(app, lambda: scene.session.match.over, limit=600, each=lambda: _close_summary(app, scene))
     assert "game_end" not in heard.other
     until(
         app,

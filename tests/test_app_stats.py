@@ -32,10 +32,10 @@ SIZES = [(1280, 720), (900, 540)]
 def play_out(scene: TableScene, seed: int = 1) -> None:
     """Every seat's moves made at random straight on the match, to the end."""
     rng = random.Random(seed)
-    game = scene.match.game
+    game = scene.session.match.game
     while not game.is_over():
         seat = rng.choice(game.to_act())
-        scene.match.act(seat, rng.choice(game.legal_actions(seat)))
+        scene.session.match.act(seat, rng.choice(game.legal_actions(seat)))
 
 
 def solo(game: str) -> list[tuple[str, bool]]:
@@ -61,9 +61,9 @@ def test_a_finished_game_is_counted_and_read_again_after_a_restart(game):
     app = make_app()
     scene = table_game(app, solo(game), seed=5, game=game)
     play_out(scene, seed=5)
-    scene._finished()
+    scene.finish()
     assert isinstance(app.stack.top, ResultsScene)
-    won = 0 in scene.match.game.winners()
+    won = 0 in scene.session.match.game.winners()
     again = make_app()  # a new start reads what the last one wrote
     [record] = again.stats.stats.records
     assert record.game == game and record.humans[0].name == "Mia" and record.humans[0].won == won
@@ -74,11 +74,11 @@ def test_a_finished_game_is_counted_and_read_again_after_a_restart(game):
     assert stats.player_sel not in stats.widgets()  # one person: nobody else to choose
     [(opponents, totals)] = stats.rows()
     assert opponents == "normal" and (totals.played, totals.won) == (1, int(won))
-    assert totals.best == scene.match.game.scores()[0]
+    assert totals.best == scene.session.match.game.scores()[0]
     [watch] = stats.watch
     click(again, watch.rect.center)
     replay = again.stack.top
-    assert isinstance(replay, ReplayScene) and replay.replay.moves == len(scene.match.game.history)
+    assert isinstance(replay, ReplayScene) and replay.replay.moves == len(scene.session.match.game.history)
 
 
 @pytest.mark.parametrize("game", playable_games())
@@ -87,8 +87,8 @@ def test_demos_are_not_counted(game):
     demo = TableScene.demo(app, game, 2)
     app.push(demo)
     play_out(demo, seed=2)
-    demo._finished()
-    assert isinstance(app.stack.top, TableScene) and app.stack.top.demo  # the next demo
+    demo.finish()
+    assert isinstance(app.stack.top, TableScene) and app.stack.top.session.demo  # the next demo
     assert app.stats.stats.records == [] and not (data_dir() / FILE_NAME).exists()
 
 
@@ -96,7 +96,7 @@ def test_a_new_game_of_computers_only_is_not_counted():
     app = make_app()
     scene = table_game(app, [("Ada", False), ("Bo", False), ("Cy", False)], seed=3)
     play_out(scene)
-    scene._finished()
+    scene.finish()
     assert isinstance(app.stack.top, ResultsScene)
     assert app.stats.stats.records == [] and not (data_dir() / FILE_NAME).exists()
 
@@ -114,7 +114,7 @@ def test_a_real_game_played_at_the_table_shows_on_the_statistics_screen():
             scene.perform([rng.choice(scene.view.legal)])
 
     until(app, lambda: isinstance(app.stack.top, ResultsScene), limit=600, dt=0.25, each=move)
-    game = scene.match.game
+    game = scene.session.match.game
     assert sum(seat == 0 for seat, _ in game.history) > 10  # the person played it through the table
     stats = open_statistics(app)
     assert (stats.game, stats.players) == ("ultimate-loser", 2)

@@ -51,13 +51,13 @@ def test_passing_by_dragging_cards_then_confirming():
         play_by_drag(app, scene)
         wait_for_me(app, scene)
     assert scene.view.phase == "pass" and scene.resolver().select_kind() == "count"
-    game = scene.match.game
+    game = scene.session.match.game
     legal = scene.view.legal
     need = scene.view.select
     picked = [a.card for a in legal[:need]]
     for card in picked:
         drag(app, card_point(scene, card), scene.zone_rect(("pass", 0)).center)
-    assert list(scene.pick.cards) == picked
+    assert list(scene.session.pick.cards) == picked
     assert set(picked) <= set(game.hands[0].cards)  # nothing is passed before confirming
     click(app, button(scene, "Confirm").rect.center)
     assert set(picked) & set(game.hands[0].cards) == set()
@@ -67,7 +67,7 @@ def test_passing_by_dragging_cards_then_confirming():
 def test_a_full_round_played_by_dragging_cards():
     app = make_app()
     scene = table_game(app, SOLO, seed=8)
-    game = scene.match.game
+    game = scene.session.match.game
     start_round = game.round
     moves = 0
     while game.round == start_round and not game.is_over():
@@ -86,7 +86,7 @@ def test_a_full_round_played_by_dragging_cards():
 def test_a_round_played_with_the_keyboard():
     app = make_app()
     scene = table_game(app, SOLO, seed=11)
-    game = scene.match.game
+    game = scene.session.match.game
     played = 0
     while game.round == 1:
         wait_for_me(app, scene)
@@ -111,7 +111,7 @@ def test_a_round_played_with_the_keyboard():
 def test_an_illegal_drop_glides_back_and_says_why():
     app = make_app()
     scene = table_game(app, SOLO, seed=21)
-    game = scene.match.game
+    game = scene.session.match.game
     for _ in range(400):
         wait_for_me(app, scene)
         view = scene.view
@@ -137,14 +137,14 @@ def test_an_illegal_drop_glides_back_and_says_why():
 def test_click_to_select_then_click_the_target():
     app = make_app()
     scene = table_game(app, SOLO, seed=4)
-    game = scene.match.game
+    game = scene.session.match.game
     while not (scene.view.phase == "play" and scene.my_turn):
         wait_for_me(app, scene)
         if scene.view.phase != "play":
             play_by_drag(app, scene)
     action = scene.view.legal[0]
     click(app, card_point(scene, action.card))
-    assert scene.pick.focus == action.card
+    assert scene.session.pick.focus == action.card
     before = len(game.history)
     click(app, target_point(scene, action.target))
     assert len(game.history) == before + 1 and game.history[-1][1] == action
@@ -155,7 +155,7 @@ def test_trump_is_called_with_buttons_made_from_the_labels():
     for seed in range(40):
         scene = table_game(app, SOLO, seed=seed)
         run(app, 0.3)
-        if scene.match.game.to_act() == (0,) and scene.match.game.phase == "trump":
+        if scene.session.match.game.to_act() == (0,) and scene.session.match.game.phase == "trump":
             break
         app.pop()
     else:
@@ -164,20 +164,20 @@ def test_trump_is_called_with_buttons_made_from_the_labels():
     labels = [c.button.label for c in scene.controls.actions()]
     assert labels == [a.label for a in scene.view.legal]
     click(app, button(scene, "Call hearts").rect.center)
-    assert scene.match.game.trump == "H"
+    assert scene.session.match.game.trump == "H"
 
 
 def test_a_whole_game_ends_on_the_results_screen():
     app = make_app()
     scene = table_game(app, SOLO, seed=2, variant="short-game")
-    game = scene.match.game
+    game = scene.session.match.game
     while not game.is_over():
         wait_for_me(app, scene, limit=120)
         if game.is_over():
             break
         play_by_drag(app, scene)
     until(app, lambda: scene.summary is not None, 10)  # the last round's summary comes first
-    assert "Round 4 of 4 is over" in summary_lines(scene.summary[0], scene.names, 0, "round")[0]
+    assert "Round 4 of 4 is over" in summary_lines(scene.summary[0], scene.session.names, 0, "round")[0]
     click(app, (640, 360))
     until(app, lambda: isinstance(app.stack.top, ResultsScene), 10)
     results = app.stack.top
@@ -185,7 +185,7 @@ def test_a_whole_game_ends_on_the_results_screen():
     assert len(results.rounds) == 4
     assert sorted(results.order) == [0, 1, 2, 3] and results.order[0] in game.winners()
     click(app, results.buttons[0].rect.center)  # play again
-    assert app.stack.top.match.game is not game
+    assert app.stack.top.session.match.game is not game
 
 
 def test_a_click_skips_the_running_animation():
@@ -203,26 +203,26 @@ def test_no_action_while_cards_are_in_flight():
     scene = table_game(app, SOLO, seed=3)
     tick(app)
     assert scene.animating and not scene.my_turn and scene.legal() == ()
-    assert scene.perform(list(scene.match.view(0).legal)) is False
+    assert scene.perform(list(scene.session.match.view(0).legal)) is False
 
 
 def test_at_normal_speed_the_controls_appear_once_the_deal_has_landed():
     app = make_app(speed="normal")
     for seed in range(60):
         scene = table_game(app, SOLO, seed=seed)
-        if scene.match.game.to_act() == (0,) and scene.match.game.phase == "trump":
+        if scene.session.match.game.to_act() == (0,) and scene.session.match.game.phase == "trump":
             break
         app.pop()
     assert scene.controls.actions() == []  # nothing to click mid-deal
     wait_for_me(app, scene)
     click(app, button(scene, "Call clubs").rect.center)
-    assert scene.match.game.trump == "C"
+    assert scene.session.match.game.trump == "C"
 
 
 def test_confirm_right_after_a_drop_passes_the_cards():
     app = make_app(speed="normal")
     scene = table_game(app, SOLO, seed=5)
-    game = scene.match.game
+    game = scene.session.match.game
     while not scene.resolver().select_kind():
         wait_for_me(app, scene)
         if not scene.resolver().select_kind():
@@ -248,8 +248,8 @@ def test_a_table_of_computers_says_whose_turn_it_is_with_the_plates():
         text = scene.status_text()
         named = [i for i, n in enumerate(names) if text.startswith(f"Waiting for {n}")]
         if named:
-            assert named[0] in scene.now_view().to_act, (text, scene.now_view().to_act)
-            assert set(scene.now_view().to_act) == set(scene.lit_plates()), text
+            assert named[0] in scene.session.now_view().to_act, (text, scene.session.now_view().to_act)
+            assert set(scene.session.now_view().to_act) == set(scene.lit_plates()), text
             checked += 1
 
     run(app, 20.0, each=agrees)

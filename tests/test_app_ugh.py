@@ -34,7 +34,7 @@ SPEC = games.get("ugh")
 
 
 def _move(app, scene, agent, rng, used, choose=None) -> None:
-    game = scene.match.game
+    game = scene.session.match.game
     seat = scene.viewer
     a = (choose or agent.choose)(scene.view)
     before = len(game.history)
@@ -64,7 +64,7 @@ def _move(app, scene, agent, rng, used, choose=None) -> None:
         drag(app, card_point(scene, a.card), target_point(scene, a.target))
         used.add(f"{a.kind} drag")
     else:
-        click(app, button(scene, scene.label(a)).rect.center)
+        click(app, button(scene, scene.session.label(a)).rect.center)
         used.add(f"{a.kind} button")
     made = [entry[1] for entry in game.history[before:] if entry[0] == seat]
     assert made[:1] == [a], f"{a} was not made (made: {made})"
@@ -85,9 +85,11 @@ def test_a_whole_game_by_gestures_ends_on_the_results(players, seed):
             click(app, (640, 360))
         elif scene.my_turn and app.stack.top is scene:
             _move(app, scene, agent, rng, used)
-    assert scene.match.game.is_over() and isinstance(app.stack.top, ResultsScene)
+    assert scene.session.match.game.is_over() and isinstance(app.stack.top, ResultsScene)
     assert {"deck click", "f key"} & used and {"take click", "take drag"} & used
-    assert ("lock confirmed" in used) == bool(scene.match.game.sets[0]), "each set locked was confirmed"
+    assert ("lock confirmed" in used) == bool(scene.session.match.game.sets[0]), (
+        "each set locked was confirmed"
+    )
 
 
 def _hoarding(agent):
@@ -108,7 +110,7 @@ def test_two_humans_pass_and_play_through_the_last_card_window_seeing_nothing_hi
     app = make_app()
     seats = [("Mia", True), ("Ada", False), ("Noor", True), ("Bo", False)]
     scene = table_game(app, seats, seed=11, game="ugh")
-    game = scene.match.game
+    game = scene.session.match.game
     humans = (0, 2)
     agents = {h: make_agent("normal", SPEC, h) for h in humans}
     rng = random.Random(1)
@@ -122,13 +124,13 @@ def test_two_humans_pass_and_play_through_the_last_card_window_seeing_nothing_hi
         if isinstance(top, PrivacyScene):
             assert scene not in app.stack.visible(), "the table is hidden behind the privacy screen"
             acting = game.to_act()[0]
-            assert top.name == scene.names[acting if acting in humans else humans[0]]
+            assert top.name == scene.session.names[acting if acting in humans else humans[0]]
             screens += 1
             confirm_privacy(app)
             continue
         if scene in app.stack.visible() and scene.viewer is not None:
-            leaked = scene.drawn_faces - set(scene.match.view(scene.viewer).known_cards())
-            assert not leaked, f"{scene.names[scene.viewer]}'s screen showed {leaked}"
+            leaked = scene.drawn_faces - set(scene.session.match.view(scene.viewer).known_cards())
+            assert not leaked, f"{scene.session.names[scene.viewer]}'s screen showed {leaked}"
             frames += 1
         if scene.summary is not None:
             click(app, (640, 360))
@@ -139,7 +141,7 @@ def test_two_humans_pass_and_play_through_the_last_card_window_seeing_nothing_hi
     assert game.is_over() and isinstance(app.stack.top, ResultsScene)
     assert screens >= 10 and frames > 100  # frames drawn for a human sitting at the screen
     assert window_moves, "a human locked (or passed) in the last-card window"
-    window = [e for e in scene.match.log if getattr(e, "what", None) == "last_card"]
+    window = [e for e in scene.session.match.log if getattr(e, "what", None) == "last_card"]
     assert window and set(window[0].value) & set(humans)
 
 
@@ -153,7 +155,7 @@ def _until_the_human_may_steal(app, scene, agent, rng) -> None:
             if any(a.kind == "steal" for a in scene.view.legal):
                 return
             _move(app, scene, agent, rng, used)
-        assert not scene.match.game.is_over(), "no steal came up"
+        assert not scene.session.match.game.is_over(), "no steal came up"
 
 
 @pytest.mark.parametrize(("players", "seed"), [(4, 1), (12, 4)])
@@ -175,9 +177,9 @@ def test_a_steal_is_a_drag_of_the_wild_onto_the_card_in_another_pool(players, se
     assert scene.geometry.expanded == victim
     end = card_point(scene, target)
     tick(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0))])
-    before = len(scene.match.game.history)
+    before = len(scene.session.match.game.history)
     tick(app, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)])
-    assert scene.match.game.history[before:][:1] == [(0, steal)]
+    assert scene.session.match.game.history[before:][:1] == [(0, steal)]
     assert token_of(scene, target) in scene.model.zones[("pool", 0)]
 
 
@@ -185,13 +187,13 @@ def test_a_steal_is_a_drag_of_the_wild_onto_the_card_in_another_pool(players, se
 def test_other_pools_grow_under_the_pointer(players):
     app = make_app()
     scene = table_game(app, [(f"P{i}", i == 0) for i in range(players)], seed=players, game="ugh")
-    game = scene.match.game
+    game = scene.session.match.game
     agent = make_agent("normal", SPEC, 0)
     while len(game.history) < 25 * players:
         if scene.my_turn and app.stack.top is scene:
             _move(app, scene, agent, random.Random(0), set())
         tick(app, dt=0.25)
-    scene.driver.think_at = float("inf")  # hold the game still while we look
+    scene.session.driver.think_at = float("inf")  # hold the game still while we look
     screen = app.surface.get_rect()
     pools = [ref for ref, tokens in scene.model.zones.items() if ref[0] == "pool" and tokens]
     assert len(pools) >= 2
@@ -223,7 +225,7 @@ def test_other_pools_grow_under_the_pointer(players):
 def test_a_flipped_ugh_card_is_put_in_the_spotlight_with_what_it_does():
     app = make_app("normal")
     scene = table_game(app, [(f"P{i}", i == 0) for i in range(4)], seed=5, game="ugh")
-    game = scene.match.game
+    game = scene.session.match.game
     for _ in range(20000):
         tick(app)
         if scene.spotlight is not None:
@@ -231,7 +233,7 @@ def test_a_flipped_ugh_card_is_put_in_the_spotlight_with_what_it_does():
         if scene.my_turn and app.stack.top is scene:
             flip = next((a for a in scene.view.legal if a.kind == "flip"), None)
             key(app, pygame.K_f) if flip else click(
-                app, button(scene, scene.label(scene.view.legal[-1])).rect.center
+                app, button(scene, scene.session.label(scene.view.legal[-1])).rect.center
             )
     assert scene.spotlight is not None, "an Ugh! card was flipped"
     (card,), text, _ = scene.spotlight

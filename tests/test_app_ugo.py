@@ -39,21 +39,21 @@ def _point(scene, target):
 
 
 def _move(app, scene, agent, rng, used) -> None:
-    game = scene.match.game
+    game = scene.session.match.game
     seat = scene.viewer
     a = agent.choose(scene.view)
     kinds = {x.kind for x in scene.view.legal}
-    if "take" in kinds and not scene.driver.pass_and_play:
+    if "take" in kinds and not scene.session.driver.pass_and_play:
         assert "ten" in kinds, "a lone human who holds no 10 is not stopped to say so"
     before = len(game.history)
     mode = scene.layout.action(a.kind).mode
-    if mode != scene.mode and a.card is not None:
+    if mode != scene.session.mode and a.card is not None:
         # Turning cards is a mode a button turns on (its key, some of the time); Done turns it off.
         if rng.random() < 0.3:
             key(app, ord("p"))
         else:
-            click(app, button(scene, "Done" if scene.mode else mode).rect.center)
-        assert scene.mode == mode
+            click(app, button(scene, "Done" if scene.session.mode else mode).rect.center)
+        assert scene.session.mode == mode
         used.add("mode")
     if a.kind == "play" and a.value != "attack":
         click(app, card_point(scene, a.card))
@@ -83,7 +83,7 @@ def _move(app, scene, agent, rng, used) -> None:
         key(app, ord("e"))
         used.add("end key")
     else:
-        click(app, button(scene, scene.label(a)).rect.center)
+        click(app, button(scene, scene.session.label(a)).rect.center)
         used.add(f"{a.kind} button")
     made = [entry[1] for entry in game.history[before:] if entry[0] == seat]
     assert made[:1] == [a], f"{a} was not made (made: {made}; status: {scene.status_text()})"
@@ -114,7 +114,7 @@ def test_a_whole_game_by_gestures_ends_on_the_results(players, seed):
             click(app, (640, 360))
         elif scene.my_turn and app.stack.top is scene:
             _move(app, scene, agent, rng, used)
-    game = scene.match.game
+    game = scene.session.match.game
     assert game.is_over() and isinstance(app.stack.top, ResultsScene)
     assert {"play drag", "attack drag", "end key"} <= used, used
     assert "attack plate" in used or players > 2, used  # two players: direct attacks come often
@@ -133,7 +133,7 @@ def test_two_humans_and_a_computer_see_nothing_hidden_and_are_asked_about_the_te
     app = make_app()
     seats = [("Mia", True), ("Noor", True), ("Ada", False)]
     scene = table_game(app, seats, seed=3, game="ugo", options=options)
-    game = scene.match.game
+    game = scene.session.match.game
     humans = (0, 1)
     agents = {h: make_agent("normal", SPEC, h) for h in humans}
     rng = random.Random(3)
@@ -145,18 +145,18 @@ def test_two_humans_and_a_computer_see_nothing_hidden_and_are_asked_about_the_te
             break
         tick(app)
         for h in humans:
-            seen[h] |= set(scene.match.view(h).known_cards())
+            seen[h] |= set(scene.session.match.view(h).known_cards())
         top = app.stack.top
         if isinstance(top, PrivacyScene):
             assert scene not in app.stack.visible(), "the table is hidden behind the privacy screen"
             acting = game.to_act()[0]
-            assert top.name == scene.names[acting if acting in humans else humans[0]]
+            assert top.name == scene.session.names[acting if acting in humans else humans[0]]
             screens += 1
             confirm_privacy(app)
             continue
         if scene in app.stack.visible() and scene.viewer is not None:
             leaked = scene.drawn_faces - seen[scene.viewer]
-            assert not leaked, f"{scene.names[scene.viewer]}'s screen showed {leaked}"
+            assert not leaked, f"{scene.session.names[scene.viewer]}'s screen showed {leaked}"
             frames += 1
             own = game.tables[scene.viewer]
             down = {c for c in own.cards if not own.state[c].face_up}

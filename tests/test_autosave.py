@@ -89,14 +89,16 @@ def test_a_killed_app_resumes_exactly_where_it_stopped(game, tmp_path):
     assert title.resume_button.label.startswith(f"Continue {games.get(game).name}")
     click(app, title.resume_button.rect.center)
     scene = app.stack.top
-    assert isinstance(scene, TableScene) and scene.resumed
-    assert scene.match.game.to_dict() == json.loads(json.dumps(saved["game"]))
-    assert [s.name for s in scene.match.seats] == [f"P{i}" for i in range(players)]
-    assert scene.driver.levels == ["easy"] * players  # the computers keep their levels
-    assert len(scene.match.log) > len(scene.match.game.opening_events)  # the game log is whole again
-    moves = len(scene.match.game.history)
+    assert isinstance(scene, TableScene) and scene.session.resumed
+    assert scene.session.match.game.to_dict() == json.loads(json.dumps(saved["game"]))
+    assert [s.name for s in scene.session.match.seats] == [f"P{i}" for i in range(players)]
+    assert scene.session.driver.levels == ["easy"] * players  # the computers keep their levels
+    assert len(scene.session.match.log) > len(
+        scene.session.match.game.opening_events
+    )  # the game log is whole again
+    moves = len(scene.session.match.game.history)
     run(app, 3.0)
-    assert len(scene.match.game.history) > moves or scene.match.over  # and play goes on
+    assert len(scene.session.match.game.history) > moves or scene.session.match.over  # and play goes on
 
 
 def _save_one(app, game="ultimate-loser"):
@@ -189,7 +191,7 @@ def test_leaving_keeps_the_game_and_finishing_leaves_no_autosave_but_a_replay():
     assert len(replays) == 1 and app.stack.top.replay == replays[0]
     replay = read_replay(replays[0])
     final, _ = replay.at(replay.moves)
-    assert final.scores() == game.match.game.scores() and final.is_over()
+    assert final.scores() == game.session.match.game.scores() and final.is_over()
 
 
 @pytest.mark.parametrize("game", games.ids())
@@ -252,7 +254,7 @@ def test_a_resumed_pass_and_play_game_opens_behind_a_privacy_screen():
     scene = table_game(app, [("Ann", True), ("Ben", True), ("Cy", False)], seed=5, game="ugo")
     run(app, 0.2)
     assert isinstance(app.stack.top, PrivacyScene)
-    scene.keeper.save()
+    scene.session.keeper.save()
     app.saver.flush()
     record, _ = read_autosave(app.data)
     assert record is not None and record.humans == 2
@@ -263,7 +265,7 @@ def test_a_resumed_pass_and_play_game_opens_behind_a_privacy_screen():
     run(again, 0.2)
     assert isinstance(again.stack.top, PrivacyScene)
     screen = again.stack.top
-    acting = resumed.names[resumed.match.humans_to_act()[0]]
+    acting = resumed.session.names[resumed.session.match.humans_to_act()[0]]
     assert screen.name == acting and screen.what.startswith(acting)  # "Ann plays a turn"
     assert not resumed.drawn_faces  # nobody's cards before someone says they are ready
 
@@ -275,7 +277,7 @@ def test_a_save_that_cannot_be_written_is_said_at_the_table_and_play_goes_on(tmp
     app.data = blocker / "data"
     scene = _save_one(app)
     tick(app)
-    assert scene.keeper.problem and "could not be saved" in scene.keeper.problem
+    assert scene.session.keeper.problem and "could not be saved" in scene.session.keeper.problem
     told = [text for text, _ in scene.said.toasts]  # a note of the table's own, not about a move
     assert any("could not be saved" in t for t in told), told
     until_my_turn(app, scene)
@@ -297,7 +299,7 @@ def test_starting_a_new_game_asks_before_giving_up_the_saved_one():
     assert app.stack.top is title and title.saved is not None and title.saved.game["game"] == "ugh"
     title.quick_start("ugly")
     click(app, app.stack.top.yes.rect.center)
-    assert isinstance(app.stack.top, TableScene) and app.stack.top.spec.id == "ugly"
+    assert isinstance(app.stack.top, TableScene) and app.stack.top.session.spec.id == "ugly"
     run(app, 0.1)
     app.saver.flush()
     record, _ = read_autosave(app.data)
@@ -334,4 +336,4 @@ def test_closing_the_window_during_a_game_quits_at_once_with_the_game_saved():
     assert not app.running  # no question: the game is kept
     app.saver.flush()
     record, _ = read_autosave(app.data)
-    assert record is not None and record.game == scene.match.game.to_dict()
+    assert record is not None and record.game == scene.session.match.game.to_dict()

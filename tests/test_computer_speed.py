@@ -18,10 +18,10 @@ def _moves_in(speed: str, seconds: float) -> int:
     app = make_app("fast")
     app.settings.computer_speed = speed
     scene = table_game(app, [("Ann", False), ("Bo", False), ("Cy", False)], game="ugh")
-    until(app, lambda: len(scene.match.game.history) > 0, limit=30)
-    start = len(scene.match.game.history)
+    until(app, lambda: len(scene.session.match.game.history) > 0, limit=30)
+    start = len(scene.session.match.game.history)
     run(app, seconds, dt=0.05)
-    return len(scene.match.game.history) - start
+    return len(scene.session.match.game.history) - start
 
 
 def test_the_table_waits_as_the_setting_says():

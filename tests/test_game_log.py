@@ -218,11 +218,11 @@ def test_a_summary_of_twelve_players_is_drawn_whole_in_the_smallest_window(size)
         if scene.my_turn:
             scene.perform([scene.view.legal[0]])
 
-    until(app, lambda: scene.summary is not None and scene.match.over, limit=900, each=step)
-    lines = summary_lines(scene.summary[0], scene.names, 0, "turn")
+    until(app, lambda: scene.summary is not None and scene.session.match.over, limit=900, each=step)
+    lines = summary_lines(scene.summary[0], scene.session.names, 0, "turn")
     assert lines[0] == "The deck is played out" and len(lines) >= 13
     run(app, 0.1)
-    panel = scene.summary_rect
+    panel = scene.summary_layer.rect
     assert pygame.Rect((0, 0), size).contains(panel)
     assert panel.height > 12 * 16  # a row per player
 

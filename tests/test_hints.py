@@ -44,7 +44,7 @@ def test_h_shows_the_hard_computers_move_without_freezing_the_table(game):
     app = make_app()
     scene = table_game(app, SOLO[game], seed=7, game=game)
     until_my_turn(app, scene)
-    moment = scene.moment
+    moment = scene.session.moment
     key(app, pygame.K_h)
     assert scene.status_text() == "Finding a hint..."
     slowest = 0.0
@@ -58,21 +58,21 @@ def test_h_shows_the_hard_computers_move_without_freezing_the_table(game):
     until(app, lambda: scene.hint_now() is not None, limit=30, each=frame_time)
     assert slowest < 0.25  # the search ran elsewhere: no frame waited for it
     hinted = scene.hint_now()
-    assert hinted in scene.view.legal and scene.moment == moment
+    assert hinted in scene.view.legal and scene.session.moment == moment
     assert scene.status_text().startswith("Hint: ")
     if hinted.card is not None and hinted.card in scene.resolver().pickable():
-        assert scene.pick.focus == hinted.card  # lifted and glowing, ready for Enter
+        assert scene.session.pick.focus == hinted.card  # lifted and glowing, ready for Enter
     else:
         assert any(c.action == hinted and c.button.primary for c in scene.controls.items)
-    assert scene.hinter.used == 1
+    assert scene.session.hinter.used == 1
     key(app, pygame.K_h)  # asking again for the same decision asks nothing new
-    assert scene.hinter.used == 1 and scene.hinter.asked is None
+    assert scene.session.hinter.used == 1 and scene.session.hinter.asked is None
 
 
 def test_enter_plays_the_hinted_card():
     app = make_app()
     scene = table_game(app, SOLO["ugo"], seed=7, game="ugo")
-    worker = scene.hinter.worker = FakeWorker()
+    worker = scene.session.hinter.worker = FakeWorker()
     until_my_turn(app, scene)
     card_moves = [a for a in scene.view.legal if a.card is not None and a.card in scene.resolver().pickable()]
     several = [a for a in card_moves if sum(b.card == a.card for b in card_moves) > 1]
@@ -82,18 +82,18 @@ def test_enter_plays_the_hinted_card():
     assert worker.asked and worker.asked[0][1] == "hard"
     worker.answers[1] = (chosen, None)
     tick(app)
-    assert scene.hint_now() == chosen and scene.pick.focus == chosen.card
-    before = scene.moment
+    assert scene.hint_now() == chosen and scene.session.pick.focus == chosen.card
+    before = scene.session.moment
     key(app, pygame.K_RETURN)
-    assert scene.moment > before
-    assert scene.match.game.to_dict()["actions"][-1][1] == chosen.to_dict()
+    assert scene.session.moment > before
+    assert scene.session.match.game.to_dict()["actions"][-1][1] == chosen.to_dict()
 
 
 def _asked_for_a_hint():
     """Solo Ugly at the person's first decision, H pressed, the (fake) worker not yet answering."""
     app = make_app()
     scene = table_game(app, SOLO["ugly"], seed=7)
-    worker = scene.hinter.worker = FakeWorker()
+    worker = scene.session.hinter.worker = FakeWorker()
     until_my_turn(app, scene)
     key(app, pygame.K_h)
     return app, scene, worker
@@ -106,7 +106,7 @@ def test_a_hint_for_a_decision_already_made_is_not_shown():
     worker.answers[1] = (legal[-1], None)
     for _ in range(3):
         tick(app)
-    assert scene.hint_now() is None and scene.hinter.used == 0
+    assert scene.hint_now() is None and scene.session.hinter.used == 0
     assert not scene.status_text().startswith("Hint")
 
 
@@ -114,13 +114,13 @@ def test_a_failed_search_shows_no_hint_and_the_game_goes_on():
     app, scene, worker = _asked_for_a_hint()
     worker.answers[1] = (None, "Traceback: the search fell over")
     tick(app)
-    assert scene.hint_now() is None and scene.hinter.asked is None and scene.my_turn
+    assert scene.hint_now() is None and scene.session.hinter.asked is None and scene.my_turn
 
 
 def test_no_hints_in_pass_and_play_or_off_turn():
     app = make_app()
     scene = table_game(app, [("Mia", True), ("Noor", True), ("Ada", False)], seed=7)
-    worker = scene.hinter.worker = FakeWorker()
+    worker = scene.session.hinter.worker = FakeWorker()
     until(app, lambda: isinstance(app.stack.top, PrivacyScene))
     confirm_privacy(app)
     until_my_turn(app, scene)
@@ -130,11 +130,15 @@ def test_no_hints_in_pass_and_play_or_off_turn():
 
     solo = make_app()
     alone = table_game(solo, SOLO["ugly"], seed=7)
-    worker = alone.hinter.worker = FakeWorker()
+    worker = alone.session.hinter.worker = FakeWorker()
     for _ in range(2000):  # play on until a computer is about to move and the cards lie still
         if alone.my_turn:
             alone.perform([alone.view.legal[0]])
-        elif not alone.timeline.busy and alone.summary is None and alone.match.agent_to_act() is not None:
+        elif (
+            not alone.timeline.busy
+            and alone.summary is None
+            and alone.session.match.agent_to_act() is not None
+        ):
             break
         tick(solo, dt=1 / 120)
     else:
@@ -162,26 +166,26 @@ def test_hints_are_kept_through_continue_and_counted_in_the_statistics():
 
     app = make_app()
     scene = table_game(app, SOLO["ugly"], seed=7, options={"rounds": 1})
-    worker = scene.hinter.worker = FakeWorker()
+    worker = scene.session.hinter.worker = FakeWorker()
     until_my_turn(app, scene)
     key(app, pygame.K_h)
     worker.answers[1] = (scene.view.legal[0], None)
     tick(app)
-    assert scene.hint_now() is not None and scene.keeper.hints == [1, 0, 0]
+    assert scene.hint_now() is not None and scene.session.keeper.hints == [1, 0, 0]
     app.saver.flush()
     record, problem = read_autosave(app.data)
     assert problem is None and [s.hints for s in record.seats] == [1, 0, 0]
 
     again = TableScene.from_save(app, record)  # Continue
     app.replace(again)
-    assert again.keeper.hints == [1, 0, 0]
-    worker = again.hinter.worker = FakeWorker()
+    assert again.session.keeper.hints == [1, 0, 0]
+    worker = again.session.hinter.worker = FakeWorker()
     until_my_turn(app, again)
     key(app, pygame.K_h)
     worker.answers[1] = (again.view.legal[0], None)
     tick(app)
     for _ in range(3000):
-        if again.match.over:
+        if again.session.match.over:
             break
         if again.my_turn:
             again.perform([again.view.legal[0]])

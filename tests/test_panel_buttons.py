@@ -28,7 +28,7 @@ def test_panel_buttons_keep_clear_of_the_table(game, players, size):
     scene = table_game(app, seats, game=game, seed=3)
     for _ in range(30):  # decisions made (a choice among several): Undo is offered too
         until_my_turn(app, scene)
-        if scene.can_undo or scene.match.over:
+        if scene.session.can_undo or scene.session.match.over:
             break
         scene.perform([scene.view.legal[-1]])
     run(app, 0.1)

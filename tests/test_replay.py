@@ -41,22 +41,22 @@ def test_stepping_forward_and_back_shows_each_state_with_every_hand_open(game, t
         run(app, 0.05)
     assert scene.moves == 5
     assert all(cv.card is not None for z in scene.view.zones for cv in z.cards)  # nothing is hidden
-    spectator = scene.match.game.view(None)
-    hidden = set(scene.match.game.all_cards()) - set(spectator.known_cards())
+    spectator = scene.session.match.game.view(None)
+    hidden = set(scene.session.match.game.all_cards()) - set(spectator.known_cards())
     in_hands = {cv.card for z in scene.view.zones for cv in z.cards if cv.face_up} & hidden
     if game != "ugh":  # Ugh! hides only its deck, which stays face down
         assert in_hands, "no hand is open"
         assert in_hands & scene.drawn_faces
     key(app, pygame.K_LEFT)
     assert scene.moves == 4
-    assert scene.match.game.to_dict() == replay.at(4)[0].to_dict()
+    assert scene.session.match.game.to_dict() == replay.at(4)[0].to_dict()
     click(app, scene.bar[4].rect.center)  # to the end
     assert scene.moves == replay.moves and scene.view.over
-    assert scene.match.game.scores() == match.game.scores()
+    assert scene.session.match.game.scores() == match.game.scores()
     key(app, pygame.K_HOME)
     assert scene.moves == 0
     run(app, 0.2)
-    assert scene.drawn_faces <= set(scene.match.game.all_cards())
+    assert scene.drawn_faces <= set(scene.session.match.game.all_cards())
 
 
 def test_play_runs_the_replay_by_itself_and_escape_closes_it(tmp_path):

@@ -71,7 +71,9 @@ def test_the_table_and_its_pause_menu_fit_the_smallest_window(game):
     scene = table_game(app, seats, game=game, seed=2)
     until_my_turn(app, scene)
     _check(app, scene)
-    pause = PauseScene(app, spec, dict(scene.match.game.options), scene.variant, scene.quit_to_title, True)
+    pause = PauseScene(
+        app, spec, dict(scene.session.match.game.options), scene.session.variant, scene.quit_to_title, True
+    )
     app.push(pause)
     tick(app)
     _check(app, pause)
@@ -131,7 +133,7 @@ def _drawn_words(
 
     monkeypatch.setattr(hud, "draw_text", record)
     surface = pygame.Surface(app.size, pygame.SRCALPHA)
-    plates = scene.hud.plates(surface, scene.layout, scene.geometry, scene.view, scene.names)
+    plates = scene.hud.plates(surface, scene.layout, scene.geometry, scene.view, scene.session.names)
     monkeypatch.setattr(hud, "draw_text", drawn)
     return plates, words
 
@@ -156,7 +158,7 @@ def test_name_plates_and_buttons_hold_their_words_on_a_small_screen(monkeypatch,
     at = 0
     for seat, plate in enumerate(plates):
         assert window.contains(plate), f"the plate of seat {seat} lies outside the window"
-        count = 1 + len(plate_lines(scene.layout, scene.view, seat, scene.names))
+        count = 1 + len(plate_lines(scene.layout, scene.view, seat, scene.session.names))
         inside = plate.inflate(-2 * PLATE_EDGE, -2 * PLATE_EDGE)
         mine = words[at : at + count]
         for i, (text, px, rect) in enumerate(mine):

@@ -206,7 +206,7 @@ def test_the_app_starts_and_a_game_plays_to_its_end_without_a_mixer(monkeypatch)
     app.settings.computer_speed = "fast"
     scene = table_game(app, [("Ada", False), ("Bo", False)], seed=2, game="ugh")
     until(app, lambda: isinstance(app.stack.top, ResultsScene), limit=600, each=_close_summary(app, scene))
-    assert scene.match.over
+    assert scene.session.match.over
     app.set_volume(50)  # the settings page's sample, too
     app.sound.play("play")
 

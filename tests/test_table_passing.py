@@ -31,7 +31,7 @@ def test_cards_passed_to_you_are_marked_until_your_next_move(players):
                 mine = {v.card for v in scene.view.zone("hand", 0).cards}
                 received = {card for card, _ in scene.story.received}
                 assert received and received <= mine
-                passer = scene.names[scene.view.info["pass_to"].index(0)]
+                passer = scene.session.names[scene.view.info["pass_to"].index(0)]
                 assert scene.story.received_text().startswith(f"From {passer}: "), scene.story.received_text()
                 assert all(card.name in scene.story.received_text() for card in received)
                 person.move(app)

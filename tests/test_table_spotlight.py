@@ -38,6 +38,25 @@ def test_a_click_puts_it_away_and_the_next_comes():
     shown.show((), "one", 0.0, 2.0)
     shown.show((), "two", 0.0, 2.0)
     shown.rect.update(0, 0, 100, 100)
-    assert shown.clicked((50, 50)) is True
+    assert shown.clicked((50, 50), 0.0) is True
     shown.expire(0.1)
     assert shown.now[1] == "two"
+
+
+def test_a_click_elsewhere_spares_one_that_came_on_just_now():
+    shown = Shown()
+    shown.show((), "Bo is out", 1.0, 2.0)
+    shown.rect.update(0, 0, 100, 100)
+    assert shown.clicked((500, 500), 1.1) is False and shown.now[1] == "Bo is out", "not yet read"
+    assert shown.clicked((500, 500), 1.0 + Shown.READ) is False and shown.now is None
+
+
+def test_a_move_puts_away_what_it_answered_but_not_news_that_came_with_it():
+    shown = Shown()
+    shown.show((), "Cy attacks you", 0.0, 3.0)
+    shown.show((), "Bo is out", 0.0, 3.0)
+    shown.dismiss(2.0)  # answered after reading it
+    shown.expire(2.0)
+    assert shown.now[1] == "Bo is out"
+    shown.dismiss(2.1)  # the next move came at once: the news stays to be read
+    assert shown.now is not None and shown.now[1] == "Bo is out"

@@ -61,7 +61,7 @@ def test_a_hint_asked_as_the_turn_comes_is_found_not_refused():
         app,
         scene,
         person,
-        lambda: scene.view.phase == "play" and scene.timeline.busy and 0 in scene.now_view().to_act,
+        lambda: scene.view.phase == "play" and scene.timeline.busy and 0 in scene.session.now_view().to_act,
     )
     key(app, pygame.K_h)
     assert scene.refusal_now() is None, scene.refusal_now()
@@ -99,9 +99,9 @@ def test_nothing_is_said_under_a_summary_and_the_plates_agree_with_it():
     _play(app, scene, person, lambda: scene.summary is not None)
     assert scene.status_text() == "", scene.status_text()
     summary = scene.summary[0]
-    facts = scene.now_view()
+    facts = scene.session.now_view()
     for seat, total in enumerate(summary.totals):
-        lines = plate_lines(scene.layout, facts, seat, scene.names)
+        lines = plate_lines(scene.layout, facts, seat, scene.session.names)
         assert lines[0] in (f"{total:g} points", f"{total:g} point"), (seat, lines, summary.totals)
 
 
@@ -137,7 +137,7 @@ def test_every_trick_is_seen_won_before_it_is_gathered(game, players):
         return rounds >= 1 and scene.summary is None and gathered > 8
 
     _play(app, scene, person, two_rounds, limit=900)
-    names = scene.names
+    names = scene.session.names
     assert all(any(n in line or "You" in line for n in names for line in lines) for lines in shown)
     if game == "ugly":
         assert any(":" in lines[0] for lines in shown), "no trick said what it cost"
@@ -165,12 +165,17 @@ def test_the_strip_tells_the_last_events_in_the_log_s_words(game):
     players = games.get(game).table_size
     app, scene = _table(game, players, speed="fast")
     person = Person(scene, 7)
-    _play(app, scene, person, lambda: len(scene.match.log) > 120 and scene.my_turn and not scene.animating)
+    _play(
+        app,
+        scene,
+        person,
+        lambda: len(scene.session.match.log) > 120 and scene.my_turn and not scene.animating,
+    )
     strip = [line.text for line in scene.story.strip.lines()]
-    log = [line.text for line in together(scene.log_lines())]  # a run of moves on one line
+    log = [line.text for line in together(scene.session.log_lines())]  # a run of moves on one line
     assert len(strip) == 4 and strip == log[-4:], (strip, log[-6:])
     assert not scene.said.toasts, scene.said.toasts
-    announced = [e for e in scene.match.log if isinstance(e, Announced) and e.text]
+    announced = [e for e in scene.session.match.log if isinstance(e, Announced) and e.text]
     assert announced  # the game says things: they are in the strip, not in toasts
     box = strip_box(scene.geometry, strip_point(scene.layout, scene.geometry), app.size)
     for control in scene.controls.buttons():
@@ -232,10 +237,13 @@ def test_a_watched_demo_names_the_watched_seat_s_zones_and_yours_at_your_table()
     demo = TableScene.demo(app, "ugo", seed=2, watch=1)
     app.push(demo)
     tick(app)
-    assert demo.possessives()[1] == f"{demo.names[1]}'s" and "Your" not in demo.possessives()
+    assert (
+        demo.session.possessives()[1] == f"{demo.session.names[1]}'s"
+        and "Your" not in demo.session.possessives()
+    )
     app2, scene = _table("ugo", 3)
     tick(app2)
-    assert scene.possessives()[0] == "Your" and scene.possessives()[1] == "Bo's"
+    assert scene.session.possessives()[0] == "Your" and scene.session.possessives()[1] == "Bo's"
 
 
 def test_the_end_of_a_game_says_click_for_the_results_and_a_click_goes_there():
@@ -284,7 +292,7 @@ def test_every_ugo_pile_says_whose_it_is(players):
 
     app.text.render = spy
     person = Person(scene, players)
-    _play(app, scene, person, lambda: len(scene.match.game.history) > 30, limit=600)
+    _play(app, scene, person, lambda: len(scene.session.match.game.history) > 30, limit=600)
     drawn.clear()
     tick(app)
     names = ["Your", *(f"{n}'s" for n in OPPONENTS[: players - 1])]
@@ -304,12 +312,12 @@ def test_a_hint_raises_its_card_and_keeps_what_was_picked():
     _play(app, scene, person, lambda: scene.my_turn and scene.view.phase == "pass" and scene.view.select >= 2)
     first = scene.view.legal[0].card
     click(app, card_point(scene, first))
-    assert scene.pick.cards == (first,)
+    assert scene.session.pick.cards == (first,)
     key(app, pygame.K_h)
     until(app, lambda: scene.hint_now() is not None, limit=120, each=lambda: time.sleep(0.01))
     tick(app)
     hinted = scene.hint_now().card
-    assert first in scene.pick.cards, "the hint cleared the pick"
+    assert first in scene.session.pick.cards, "the hint cleared the pick"
     hand = {t.card: t.lift for t in scene.model.zones[("hand", 0)]}
     others = [lift for card, lift in hand.items() if card not in (hinted, first)]
     assert hinted == first or hand[hinted] > max(others), (hand[hinted], max(others))

@@ -32,7 +32,7 @@ def test_the_fuzzer_reaches_the_tables_of_every_game():
     for _ in range(40):
         fuzzer._table()
         fuzzer.run(5)
-        seen |= {s.spec.id for s in fuzzer.app.stack.scenes if isinstance(s, TableScene)}
+        seen |= {s.session.spec.id for s in fuzzer.app.stack.scenes if isinstance(s, TableScene)}
     from cardtable.app.layout import playable_games
 
     assert seen == set(playable_games())

@@ -26,10 +26,10 @@ def _decide(scene) -> None:
     picks = max(1, view.select)
     chosen = []
     for _ in range(picks):
-        legal = scene.match.game.legal_actions(scene.viewer)
+        legal = scene.session.match.game.legal_actions(scene.viewer)
         chosen.append(legal[len(chosen) % len(legal)])
-        scene.match.game.apply(scene.viewer, chosen[-1])
-    scene.match.rewind(len(scene.match.game.history) - len(chosen))
+        scene.session.match.game.apply(scene.viewer, chosen[-1])
+    scene.session.match.rewind(len(scene.session.match.game.history) - len(chosen))
     assert scene.perform(chosen)
 
 
@@ -42,21 +42,21 @@ def test_undo_returns_exactly_the_earlier_state(game, players):
     undone = 0
     for _ in range(20):
         until_my_turn(app, scene)
-        if scene.match.over:
+        if scene.session.match.over:
             break
         if len(scene.view.legal) < 2:
             scene.perform([scene.view.legal[0]])
             continue
-        before = scene.match.game.to_dict()
+        before = scene.session.match.game.to_dict()
         seen_before = scene.view
         _decide(scene)
         until_my_turn(app, scene)
-        if scene.match.over:
+        if scene.session.match.over:
             break
-        assert scene.can_undo
+        assert scene.session.can_undo
         assert button(scene, "Undo")
         key(app, pygame.K_z, pygame.KMOD_CTRL)
-        assert scene.match.game.to_dict() == before
+        assert scene.session.match.game.to_dict() == before
         assert scene.view == seen_before  # the player sees what they saw then, and nothing more
         run(app, 0.1)
         assert scene.drawn_faces <= set(scene.view.known_cards())
@@ -71,20 +71,20 @@ def test_undo_also_takes_back_the_computers_moves_after_the_decision():
     app = make_app()
     scene = table_game(app, [("You", True), ("Bo", False), ("Cy", False)], seed=5, game="ultimate-loser")
     until_my_turn(app, scene)
-    moves = len(scene.match.game.history)
+    moves = len(scene.session.match.game.history)
     _decide(scene)
     until_my_turn(app, scene)
-    assert len(scene.match.game.history) > moves + 1  # the computers played after the decision
+    assert len(scene.session.match.game.history) > moves + 1  # the computers played after the decision
     assert scene.undo()
-    assert len(scene.match.game.history) == moves
+    assert len(scene.session.match.game.history) == moves
 
 
 def test_nothing_to_undo_before_the_first_decision():
     app = make_app()
     scene = table_game(app, [("You", True), ("Bo", False), ("Cy", False)], seed=5, game="ugh")
     until_my_turn(app, scene)
-    assert scene.keeper.undo_point(0) is None
-    assert not scene.can_undo and scene.button("Undo") is None
+    assert scene.session.keeper.undo_point(0) is None
+    assert not scene.session.can_undo and scene.button("Undo") is None
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert "Nothing to undo" in scene.status_text()
 
@@ -99,12 +99,12 @@ def test_no_undo_in_pass_and_play():
         until_my_turn(app, scene)
         _decide(scene)
         run(app, 0.3)
-    assert len(scene.match.game.history) > 3
-    assert not scene.can_undo
+    assert len(scene.session.match.game.history) > 3
+    assert not scene.session.can_undo
     assert scene.button("Undo") is None
-    moves = len(scene.match.game.history)
+    moves = len(scene.session.match.game.history)
     while app.stack.top is not scene:
         key(app, pygame.K_RETURN)
     key(app, pygame.K_z, pygame.KMOD_CTRL)
-    assert len(scene.match.game.history) == moves
+    assert len(scene.session.match.game.history) == moves
     assert not scene.undo()

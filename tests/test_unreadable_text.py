@@ -65,4 +65,4 @@ def test_typing_an_invisible_name_keeps_a_name_that_draws(text):
     run(app, 0.2)
     new.start_game()
     run(app, 0.3)
-    assert app.stack.top.names[0] == "You"
+    assert app.stack.top.session.names[0] == "You"

@@ -58,7 +58,7 @@ def continue_summary(app: App, scene) -> bool:
 def until_my_turn(app: App, scene, limit: float = 60.0, dt: float = 1 / 20) -> None:
     """Let the table play until the viewer must decide (or the game ends), past round summaries."""
     t = 0.0
-    while not (scene.my_turn or scene.match.over):
+    while not (scene.my_turn or scene.session.match.over):
         if not continue_summary(app, scene):
             app.pump(dt)
         t += dt

@@ -285,7 +285,7 @@ class App:
         it up again); elsewhere ask as the Quit button does."""
         from .scenes.table import TableScene
 
-        if any(isinstance(s, TableScene) and s.in_progress for s in self.stack.scenes):
+        if any(isinstance(s, TableScene) and s.session.in_progress for s in self.stack.scenes):
             self.quit()
         else:
             self.request_quit()

@@ -80,7 +80,7 @@ def flying_cards(game: str) -> list[float]:
     app.push(scene)
     for _ in range(5):
         app.tick([], 1 / 60)
-    scene.driver.think_at = float("inf")  # nobody moves on: only the flying cards change
+    scene.session.driver.think_at = float("inf")  # nobody moves on: only the flying cards change
     hand = scene.model.zones[("hand", 0)]
     size = len(hand)
     assert size >= 12
@@ -108,9 +108,9 @@ def computers_playing(game: str) -> list[float]:
     times = []
     decisions = 0
     for _ in range(FRAMES):
-        before = len(scene.match.game.history)
+        before = len(scene.session.match.game.history)
         times.append(frame(app, 1 / 60))
-        decisions += len(scene.match.game.history) > before
+        decisions += len(scene.session.match.game.history) > before
     print(f"  ({decisions} of those frames included a computer decision)")
     return times
 
@@ -129,7 +129,7 @@ def hard_thinking() -> list[float]:
     thinking = 0
     try:
         while len(times) < FRAMES:
-            busy = scene.driver.thinking is not None
+            busy = scene.session.driver.thinking is not None
             t = frame(app, 1 / 60)
             if busy:
                 times.append(t)
@@ -149,12 +149,12 @@ def crowded_table(game: str = "ugh", players: int = 12, starts=(0, 160, 320)) ->
     seats = [SeatSetup(f"C{i}", False) for i in range(players)]
     scene = TableScene(app, GameSetup(game, seats, seed=5), demo=True)
     app.push(scene)
-    history = scene.match.game.history
+    history = scene.session.match.game.history
     times = []
     decisions = 0
     for start in starts:  # a 12-player game of Ugh! runs to about 480 moves
         app.settings.animation_speed = "instant"
-        while len(history) < start and not scene.match.over:
+        while len(history) < start and not scene.session.match.over:
             app.tick([], 0.25)
         app.settings.animation_speed = "normal"
         for _ in range(FRAMES):
@@ -210,7 +210,7 @@ def memory_after_a_game() -> float:
     app.settings.animation_speed = "instant"
     scene = TableScene.demo(app, "ugly", 8)
     app.push(scene)
-    game = scene.match.game
+    game = scene.session.match.game
     while not game.is_over():
         app.tick([], 0.25)
     with open("/proc/self/status", encoding="ascii") as status:

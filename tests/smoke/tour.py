@@ -140,7 +140,9 @@ class Tour:
         pygame.image.save(self.app.surface, str(path))
         w, h = self.app.surface.get_size()
         scene = self.scene
-        where = f"{scene.spec.name}, seed {scene.seed}, {w}x{h}, {len(scene.match.game.history)} moves"
+        session = scene.session
+        moves = len(session.match.game.history)
+        where = f"{session.spec.name}, seed {session.seed}, {w}x{h}, {moves} moves"
         print(f"{path}  ({where})" + ("" if met else f"  MISSED: {why or 'not in time'}"))
         if not met:
             self.missed.append(name)
@@ -167,7 +169,7 @@ def sizes(scene: Watched, zone: str, seats) -> list[int]:
 
 def midgame(scene: Watched, game: str) -> bool:
     """Some moves into the game, and the person's turn (the choices and the prompt on show)."""
-    return len(scene.match.game.history) >= MIDGAME.get(game, 10) and scene.my_turn
+    return len(scene.session.match.game.history) >= MIDGAME.get(game, 10) and scene.my_turn
 
 
 # -- the moments: each plays a new table to its moment and saves it under the name it is given -------

@@ -9,7 +9,7 @@ turned to the head of the seat order (the order round the table stays).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 import pygame
 
@@ -20,40 +20,13 @@ from cardtable.settings import LEVELS, NewGameDefault, SeatDefault, clean_name
 from .. import theme
 from ..layout import playable_games
 from ..scene import Scene
+from ..table.setup import COMPUTER_NAMES, GameSetup, SeatSetup
 from ..widgets import Button, FocusRing, Selector, TextField, draw_panel, draw_text
 from .common import BACKGROUND
 
 
 def _kind_label(kind: str) -> str:
     return "Human" if kind == "human" else f"Computer: {kind}"
-
-
-COMPUTER_NAMES = ["Ada", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lou"]
-
-
-@dataclass
-class SeatSetup:
-    name: str
-    human: bool
-    level: str = "normal"
-
-    @property
-    def kind(self) -> str:
-        """ "human" or the computer's level: what the new-game screen shows."""
-        return "human" if self.human else self.level
-
-
-@dataclass
-class GameSetup:
-    game: str
-    seats: list[SeatSetup]
-    variant: str = "standard"
-    seed: int | None = None
-    options: dict = field(default_factory=dict)
-
-    @property
-    def players(self) -> int:
-        return len(self.seats)
 
 
 def _seat_defaults(app, count: int) -> list[SeatSetup]:

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import pygame
 
-from cardtable.engine import Action, Event, View
+from cardtable.engine import Action
 from cardtable.saves import Replay
 
+from ..table.layers import Layer, Layers
+from ..table.setup import GameSetup, SeatSetup
+from ..table.status import Status
 from ..widgets import Button
-from .newgame import GameSetup, SeatSetup
 from .table import TableScene
 
 AUTO_SECONDS = 0.9  # between moves when the replay plays by itself (times the animation speed)
@@ -42,26 +44,23 @@ class ReplayScene(TableScene):
         ]
         # Seen from the seat of the person who played (their hand large at the bottom), all hands open.
         seat = next((i for i, s in enumerate(replay.seats) if s.human), 0)
-        super().__init__(app, setup, demo=True, restored=replay.at(0), watch=seat)
+        super().__init__(app, setup, demo=True, restored=replay.at(0), watch=seat, open_hands=True)
+
+    def make_layers(self) -> Layers:
+        """The table's, with the replay's bar over all (no play, no menu, no table keys)."""
+        stack = [self.board, self.words, self.controls_layer, self.panel, self.spot, self.summary_layer]
+        return Layers([*stack, ReplayBar(self)])
 
     @property
     def my_turn(self) -> bool:
         return False  # nobody plays a replay
-
-    # -- what the table shows ------------------------------------------------------------
-
-    def table_view(self) -> View:
-        return self.match.game.open_view()
-
-    def seen(self, events: list[Event]) -> list[Event]:
-        return list(events)  # every hand is open
 
     def enter(self) -> None:
         self._arrange()
 
     @property
     def moves(self) -> int:
-        return len(self.match.game.history)
+        return len(self.session.match.game.history)
 
     # -- stepping --------------------------------------------------------------------------
 
@@ -75,8 +74,8 @@ class ReplayScene(TableScene):
             return False
         self.skip_animation()
         seat, raw = self.replay.data["actions"][self.moves]
-        events = self.match.act(seat, Action.from_dict(raw, self.match.game.catalog))
-        self.timeline.enqueue(self.seen(events), self.table_view())
+        events = self.session.match.act(seat, Action.from_dict(raw, self.session.match.game.catalog))
+        self.timeline.enqueue(self.session.seen(events), self.session.table_view())
         return True
 
     def back(self) -> bool:
@@ -89,12 +88,12 @@ class ReplayScene(TableScene):
         """Show the game after ``moves`` moves, at once."""
         moves = max(0, min(moves, self.replay.moves))
         if moves < self.moves:
-            self.match.rewind(moves)
+            self.session.match.rewind(moves)
         else:
             for seat, raw in self.replay.data["actions"][self.moves : moves]:
-                self.match.act(seat, Action.from_dict(raw, self.match.game.catalog))
+                self.session.match.act(seat, Action.from_dict(raw, self.session.match.game.catalog))
         self.playing = False
-        self.summary = None
+        self.summary_layer.shown = None
         self._rebuild()
         self._replay_summaries()
 
@@ -142,45 +141,42 @@ class ReplayScene(TableScene):
         for b in self.bar:
             b.size = max(12, round(17 * s))
         widths = [b.preferred_width(self.app.text) for b in self.bar]
-        cx, cy = self._hud("buttons")  # where the players' buttons would be: kept clear of the cards
+        cx, cy = self.hud_point("buttons")  # where the players' buttons would be: kept clear of the cards
         x = cx - (sum(widths) + gap * (len(widths) - 1)) // 2
         for b, bw in zip(self.bar, widths, strict=True):
             b.rect = pygame.Rect(x, cy - height // 2, bw, height)
             x += bw + gap
 
+    def status(self) -> Status:
+        where = "the end: game over" if self.view.over else f"move {self.moves} of {self.replay.moves}"
+        return Status(f"{self.title}, {where} (every hand open)")
+
+
+class ReplayBar(Layer):
+    """The replay's buttons and keys: step, play, jump, close; letters open the layout's panels."""
+
+    def __init__(self, scene: ReplayScene) -> None:
+        self.scene = scene
+
     def handle(self, event: pygame.event.Event) -> bool:
+        scene = self.scene
         if event.type == pygame.KEYDOWN:
             keys = {
-                pygame.K_RIGHT: self.forward,
-                pygame.K_SPACE: self.toggle_play,
-                pygame.K_LEFT: self.back,
-                pygame.K_HOME: self.to_start,
-                pygame.K_END: self.to_end,
-                pygame.K_ESCAPE: self.close,
+                pygame.K_RIGHT: scene.forward,
+                pygame.K_SPACE: scene.toggle_play,
+                pygame.K_LEFT: scene.back,
+                pygame.K_HOME: scene.to_start,
+                pygame.K_END: scene.to_end,
+                pygame.K_ESCAPE: scene.close,
             }
             if event.key in keys:
                 keys[event.key]()
                 return True
-        for b in self.bar:
-            if b.handle(event):
-                return True
+        if any(b.handle(event) for b in scene.bar):
+            return True
         letter = getattr(event, "unicode", "") if event.type == pygame.KEYDOWN else ""
-        if letter and self.controls.press_key(letter.lower()):
-            return True
-        if self.controls.handle(event):  # the layout's panels (the last trick) open as at play
-            return True
-        if self.summary is not None and event.type == pygame.MOUSEBUTTONDOWN:
-            self.close_summary()
-            return True
-        if event.type == pygame.MOUSEMOTION:
-            self.peek.moved(self.stage, event.pos, self.clock, 0.12 * self.factor)
-        return False
-
-    def status_text(self) -> str:
-        where = "the end: game over" if self.view.over else f"move {self.moves} of {self.replay.moves}"
-        return f"{self.title}, {where} (every hand open)"
+        return bool(letter) and scene.controls.press_key(letter.lower())
 
     def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        for b in self.bar:
-            b.draw(surface, self.app.text)
+        for b in self.scene.bar:
+            b.draw(surface, self.scene.app.text)

@@ -1,68 +1,53 @@
 """The table scene: any game, drawn from its views and layout, animated by its events.
 
-It composes the table's parts (``cardtable/app/table/``), each with one job:
-the turn driver says who decides next, the timeline plays the viewer's
-events, input turns pygame events into intents, the resolver turns intents
-into legal actions, the stage and painter place and draw the cards, the hud
-and controls draw what lies over them, and a layout's hook adds the rare
-widget data cannot describe. Nothing here knows a game's rules or words.
+A composition. The session (``table/session.py``, no pygame) is the game at the table: the match,
+the turn driver, the keeper, hints, and the viewer's pick and mode. The scene shows it: the
+timeline plays the viewer's events onto the model, the stage places the cards, and an ordered
+stack of layers (``table/layers/``: the cards, the words, the buttons, an open panel, the
+spotlight, a game's hook, a menu, a round's summary) draws bottom first and hears input top first.
+Nothing here knows a game's rules or words.
 """
 
 from __future__ import annotations
 
-import random
-
 import pygame
 
 from cardtable import games
-from cardtable.ai import make_agent
-from cardtable.engine import (
-    Action,
-    Card,
-    Event,
-    Game,
-    RoundEnded,
-    TrickWon,
-    View,
-    ZoneRef,
-    format_prompt,
-    redact,
-)
-from cardtable.match import Match, Seat
+from cardtable.engine import Action, Card, Event, Game, RoundEnded, TrickWon, View, ZoneRef
 from cardtable.saves import MatchRecord
 
 from ..layout import Geometry
 from ..scene import Scene
 from ..table import hooks
 from ..table.announcer import Announcer
-from ..table.controls import Control, Controls
-from ..table.driver import Acted, Finished, HandOver, TurnDriver
-from ..table.gamelog import LogLine, log_lines
-from ..table.hint import Hinter
-from ..table.hud import Hud, plate_rects
+from ..table.controls import Controls
+from ..table.driver import Acted, Finished, HandOver
+from ..table.hud import Hud, acting_seats, plate_rects
 from ..table.input import Input
-from ..table.keeper import Keeper
+from ..table.layers import Layers
+from ..table.layers.cards import CardsLayer
+from ..table.layers.controls import ControlsLayer, MenuLayer
+from ..table.layers.keys import KeysLayer
+from ..table.layers.overlays import PanelLayer, SpotlightLayer, SummaryLayer
+from ..table.layers.words import WordsLayer
 from ..table.painter import Painter
 from ..table.peek import Peek
-from ..table.resolver import Confirm, Do, Explain, Intent, Menu, Pick, Press, Resolver, Say
+from ..table.resolver import Confirm, Do, Explain, Intent, Menu, Pick, Resolver, Say
+from ..table.session import TableSession
+from ..table.setup import COMPUTER_NAMES, GameSetup, SeatSetup
 from ..table.stage import Stage
-from ..table.status import Refusal
+from ..table.status import Doing, Status
 from ..table.story import Story
-from ..table.summary import Summaries, Summary
 from ..table.timeline import Timeline
 from ..table.words import handover_line
 from ..tokens import TableModel
 from ..widgets import Button
-from .newgame import COMPUTER_NAMES, GameSetup, SeatSetup
-from .table_assist import TableAssist
-from .table_drawing import TableDrawing
-from .table_input import TableInput
+from .common import BACKGROUND
 
 SUMMARY_SECONDS = 4.0  # how long a table of computers shows a round's summary
-REFUSAL_SECONDS = 3.5  # how long a refusal stays up (less if the moment it answers passes)
 
 
-class TableScene(TableAssist, TableInput, TableDrawing, Scene):
+class TableScene(Scene):
     def __init__(
         self,
         app,
@@ -70,62 +55,73 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
         demo: bool = False,
         restored: tuple[Game, list[Event]] | None = None,
         watch: int | None = None,
+        open_hands: bool = False,
     ) -> None:
         """``restored``: a saved game taken up again (its state and every event since the deal);
-        ``watch``: in a demo, the seat whose side of the table is shown, its cards open."""
+        ``watch``: in a demo, the seat whose side of the table is shown, its cards open;
+        ``open_hands``: every hand shown (a replay)."""
         super().__init__(app)
-        self.setup = setup
-        self.demo = demo
-        self.spec = games.get(setup.game)
-        self.layout = app.layout(setup.game)
-        self.names = [s.name for s in setup.seats]
-        self.seed = setup.seed if setup.seed is not None else random.randrange(2**31)
-        seeds = [self.seed * 31 + i for i in range(len(setup.seats))]
-        seats = [
-            Seat(s.name, None if s.human else make_agent(s.level, self.spec, seeds[i]))
-            for i, s in enumerate(setup.seats)
-        ]
-        self.variant = app.variants(setup.game).get(setup.variant, setup.variant)
-        self.match = Match(self.spec, seats, setup.options, self.seed, self.variant, restored)
-        self.resumed = restored is not None
-        levels = [None if s.human else s.level for s in setup.seats]
-        self.watch = watch if demo and watch is not None and 0 <= watch < len(setup.seats) else None
-        self.driver = TurnDriver(self.match, levels, seeds, app.worker, self.spec.id, self.watch)
-        self.humans = self.driver.humans
-        self.keeper = Keeper(app.saver, app.data, self.match, self.names, levels, setup.variant, not demo)
-        self.hinter = Hinter(app.worker, self.spec.id, self.seed)
+        self.layout = layout = app.layout(setup.game)
+        variant = app.variants(setup.game).get(setup.variant, setup.variant)
+        self.session = TableSession(
+            setup,
+            layout,
+            variant,
+            app.worker,
+            app.saver,
+            app.data,
+            demo=demo,
+            restored=restored,
+            watch=watch,
+            open_hands=open_hands,
+        )
         self.clock = 0.0
-        self.said = Announcer(self.layout)
+        self.said = Announcer(layout)
         self.plates: list[pygame.Rect] = []  # where the name plates lie (the buttons and prompt keep clear)
-        self.pick = Pick()
-        self.mode = ""  # a layout mode the viewer turned on (U-G-O's "Change positions")
-        self.panel: str | None = None
-        self.summaries = Summaries()
-        self.summary: tuple[Summary, float] | None = None
         self.peek = Peek()
         self.painter = Painter(app)
         self.hud = Hud(app)
         self.controls = Controls(app)
-        self.hook = hooks.load(self.layout.hook, self)
         self.input = Input(lambda: self.stage, self._draggable)
-        self.panel_faces: set[Card] = set()
+        self.panel_faces: set[Card] = set()  # cards drawn face up over the table this frame
         self._idle = False
         self._turn_heard: int | None = None  # the viewer whose turn was last chimed (None: nobody's now)
         self._save_problem: str | None = None
-        self._now: tuple[tuple[int | None, int, int], View] | None = None  # the view now, kept per moment
-        self.refusal: Refusal | None = None
         self._ended = False
-        self.summary_rect = pygame.Rect(0, 0, 0, 0)  # where the last summary was drawn
-        self._rebuild(animate_opening=not self.resumed)
-        if self.resumed:
+        self.board = CardsLayer(self)
+        self.words = WordsLayer(self)
+        self.controls_layer = ControlsLayer(self)
+        self.panel = PanelLayer(self)
+        self.spot = SpotlightLayer(self)
+        self.hook = hooks.load(layout.hook, self)
+        self.menu = MenuLayer(self)
+        self.summary_layer = SummaryLayer(self)
+        self.layers = self.make_layers()
+        self._rebuild(animate_opening=not self.session.resumed)
+        if self.session.resumed:
             self._replay_summaries()
+
+    def make_layers(self) -> Layers:
+        """The table's layers, bottom first (input reaches them top first)."""
+        return Layers(
+            [
+                KeysLayer(self),
+                self.board,
+                self.words,
+                self.controls_layer,
+                self.panel,
+                self.spot,
+                self.hook,
+                self.menu,
+                self.summary_layer,
+            ]
+        )
 
     @classmethod
     def demo(cls, app, game: str, seed: int | None = None, watch: int | None = None) -> TableScene:
         """Computers playing ``game``, seen from the middle, or from seat ``watch`` with its cards open."""
         spec = games.get(game)
-        players = spec.table_size
-        seats = [SeatSetup(COMPUTER_NAMES[i], False) for i in range(players)]
+        seats = [SeatSetup(COMPUTER_NAMES[i], False) for i in range(spec.table_size)]
         setup = GameSetup(game, seats, seed=seed if seed is not None else 1)
         return cls(app, setup, demo=True, watch=watch)
 
@@ -134,33 +130,26 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
         """Sit down again at a saved game (raises ``SaveError`` if it cannot be replayed)."""
         restored = record.restore()
         seats = [SeatSetup(s.name, s.human, s.level or "normal") for s in record.seats]
-        hints = [s.hints for s in record.seats]
         data = record.game
         setup = GameSetup(
             data["game"], seats, record.variant or "standard", data["seed"], dict(data["options"])
         )
         scene = cls(app, setup, restored=restored)
-        scene.keeper.hints = hints
+        scene.session.keeper.hints = [s.hints for s in record.seats]
         return scene
 
     def resume(self) -> None:
         """Back from the pause menu, settings, the rules or the log: at a shared screen whoever sat
         there has left it (the next decision is handed over again)."""
-        if self.driver.screen.release():
+        if self.session.driver.screen.release():
             self._rebuild()
 
-    # -- state -------------------------------------------------------------------------
+    # -- what the table shows -----------------------------------------------------------
 
     @property
     def viewer(self) -> int | None:
-        """The seat whose hidden cards the table draws (None: nobody's); the turn driver's screen
-        decides it, and nothing here changes it."""
-        return self.driver.viewer
-
-    @property
-    def in_progress(self) -> bool:
-        """A game someone plays that is not over (leaving it loses it)."""
-        return not self.demo and not self.match.over
+        """The seat whose hidden cards the table draws (None: nobody's)."""
+        return self.session.viewer
 
     @property
     def factor(self) -> float:
@@ -176,10 +165,16 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
         return self.timeline.busy or self.timeline.moving
 
     @property
+    def summary(self):
+        """The round's summary showing and until when (a table of computers goes on by itself)."""
+        return self.summary_layer.shown
+
+    @property
     def my_turn(self) -> bool:
+        """The viewer may act now: their decision, and the table has caught up with it."""
         return (
             self.viewer is not None
-            and self.viewer in self.humans  # a watched computer decides for itself
+            and self.viewer in self.session.humans  # a watched computer decides for itself
             and self.viewer in self.view.to_act
             and not self.timeline.busy
             and self.summary is None
@@ -194,30 +189,31 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
         return self.view.legal if self.my_turn else ()
 
     def resolver(self) -> Resolver:
-        view = self.view if self.my_turn else _without_choices(self.view)
-        return Resolver(view, self.layout, self.mode)
+        return self.session.resolver(self.view, self.my_turn)
 
-    def table_view(self) -> View:
-        """What the table shows: the viewer's view (a replay shows every hand)."""
-        return self.match.view(self.viewer)
+    def hint_now(self) -> Action | None:
+        return self.session.hint_now(self.my_turn)
 
-    def now_view(self) -> View:
-        """The viewer's view of the game as it stands, which the cards on the table may still be
-        moving toward: what the words on the table tell (made once per move)."""
-        log = self.match.log
-        key = (self.viewer, len(log), id(log[-1]) if log else 0)
-        if self._now is None or self._now[0] != key:
-            self._now = (key, self.table_view())
-        return self._now[1]
+    def refusal_now(self) -> str | None:
+        return self.session.refusal_now(self.clock, self.my_turn)
 
-    @property
-    def moment(self) -> int:
-        """How far the game has gone (its events so far): a hint or a refusal holds for one moment."""
-        return len(self.match.log)
+    def status(self) -> Status:
+        """The status line for this frame (see :func:`~cardtable.app.table.status.status_line`)."""
+        dragged = [t.card for t in self.input.dragged() if t.card is not None]
+        doing = self.session.doing(self.view, dragged) if self.my_turn else Doing()
+        return self.session.status(
+            doing,
+            summary=self.summary is not None,
+            results_by_click=self.results_by_click,
+            refusal=self.refusal_now(),
+        )
 
-    def seen(self, events: list[Event]) -> list[Event]:
-        """The events as the viewer may know them."""
-        return redact(events, self.viewer)
+    def status_text(self) -> str:
+        return self.status().text
+
+    def lit_plates(self) -> frozenset[int]:
+        """The seats whose name plates are lit as deciding (from the view the plates are drawn from)."""
+        return acting_seats(self.session.now_view())
 
     def _rebuild(self, animate_opening: bool = False, start: View | None = None, to_come: int = 0) -> None:
         """Show the current viewer's view from scratch (a new game, another human, or nobody).
@@ -225,9 +221,10 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
         ``start``: the view to show (the public table before moves that ended a sitting, whose
         events, the last ``to_come`` of the log, then play as a spectator sees them); default: the
         viewer's view now."""
+        session = self.session
         self.built_for = self.viewer
-        self.view = start if start is not None else self.table_view()
-        self.geometry = Geometry(self.layout, self.app.size, self.view.players, self.driver.screen.bottom)
+        self.view = start if start is not None else session.table_view()
+        self.geometry = Geometry(self.layout, self.app.size, self.view.players, session.driver.screen.bottom)
         self.model = TableModel()
         self.model.sync(self.view)
         self.stage = Stage(self.layout, self.geometry, self.model)
@@ -240,30 +237,31 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
             self.sound,
             self._trick_over,
         )
-        self.pick = Pick()
+        session.pick = Pick()
         self.peek = Peek()
         self.said.clear()  # written for the one who saw them (a "Your turn" is not the next player's)
-        self.refusal = None
-        past = None if animate_opening else self.seen(self.match.log[: len(self.match.log) - to_come])
-        self.story = Story(self.layout, self.names, self.viewer, past)
+        session.refusal = None
+        log = session.match.log
+        past = None if animate_opening else session.seen(log[: len(log) - to_come])
+        self.story = Story(self.layout, session.names, self.viewer, past)
         self.controls.menu = []
         self.input.cancel_drag()
         if animate_opening:
-            opening = self.seen(self.match.log)
+            opening = session.seen(log)
             self.model.unwind(opening)
             self.stage.place_all(0.0)
             self.timeline.enqueue(opening, self.view)
         else:
             self.stage.place_all(0.0)
         self.story.note_received(self.view)
-        self._refresh()
+        self.refresh()
 
     def resized(self, size: tuple[int, int]) -> None:
-        self.geometry = Geometry(self.layout, size, self.view.players, self.driver.screen.bottom)
+        self.geometry = Geometry(self.layout, size, self.view.players, self.session.driver.screen.bottom)
         self.stage = Stage(self.layout, self.geometry, self.model)
         self.timeline.place = self.stage.place_all
         self.stage.place_all(0.0)
-        self._refresh()
+        self.refresh()
 
     def _show(self, view: View) -> None:
         """The events have played: the table takes the view they led to."""
@@ -271,44 +269,54 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
         self.story.note_received(view)
         self.model.sync(view)
         self.stage.place_all(0.18 * self.factor)
-        self._refresh()
+        self.refresh()
+
+    def refresh(self) -> None:
+        """The view, the viewer, the pick or the window changed: the choice is settled against the
+        view, the buttons made for it and laid out clear of the name plates."""
+        resolver = self.session.settle_choice(self.view, self.my_turn)
+        self.controls_layer.refresh(resolver)
+        size = self.app.size
+        self.plates = plate_rects(
+            self.layout, self.geometry, self.session.now_view(), self.session.names, size
+        )
+        drop = self.layout.plate.drop
+        self.stage.plate_drops = [
+            (r, ZoneRef(drop, s)) for s, r in enumerate(self.plates) if drop and s != self.viewer
+        ]
+        panels = self.hud_point("panels_crowded" if self.geometry.compact else "panels")
+        self.controls.arrange(self.hud_point("buttons"), self.geometry.scale, size, panels, self.plates)
+        self.hook.refresh()
+
+    def hud_point(self, key: str) -> tuple[int, int]:
+        """Where the layout puts one of the table's words or rows of buttons, in window pixels."""
+        x, y = self.geometry.design_point(*self.layout.hud[key])
+        return round(x), round(y)
 
     # -- events ------------------------------------------------------------------------
 
     def _played(self, event: Event, live: bool) -> None:
         self.hook.on_event(event, live)
         self.story.heard(event, live, self.clock, max(0.5, self.factor))
-        summary = self.summaries.feed(event)
-        if summary is not None:  # the last round's too: what happened, before the results
-            self.summary = (summary, self.clock + SUMMARY_SECONDS * max(0.5, self.factor))
-            self.pick = Pick()
-        if not live:
-            return
-        self.said.heard(event, self.names, self.viewer, self.clock, self.factor)
+        until = self.clock + SUMMARY_SECONDS * max(0.5, self.factor)
+        if self.summary_layer.feed(event, until):  # the last round's too: what happened, before the results
+            self.session.pick = Pick()
+        if live:
+            self.said.heard(event, self.session.names, self.viewer, self.clock, self.factor)
 
     def _trick_over(self, event: Event) -> bool:
         """A trick is about to be gathered: its outcome over it; True to wait for a click there (the
         player asked for it, and someone plays at this table)."""
-        waits = self.app.settings.trick_click and bool(self.humans) and not self.demo
+        waits = self.app.settings.trick_click and bool(self.session.humans) and not self.session.demo
         return self.story.trick_over(event, self.model, waits)
 
     def _replay_summaries(self) -> None:
         """Catch the round tallies up with a game that did not play out on this screen (resumed, undone)."""
-        self.summaries = Summaries()
-        for event in self.seen(self.match.log):
-            self.summaries.feed(event)
+        self.summary_layer.catch_up(self.session.seen(self.session.match.log))
 
-    def _complain(self, text: str) -> None:
-        """Say why in the status line, for as long as the moment it answers lasts."""
-        text = format_prompt(text, self.names, self.viewer)
-        self.refusal = Refusal(text, (self.moment, self.my_turn), self.clock + REFUSAL_SECONDS)
-
-    def refusal_now(self) -> str | None:
-        """The last refusal, while it still answers what is on the table."""
-        r = self.refusal
-        if r is None or r.until < self.clock or r.moment != (self.moment, self.my_turn):
-            return None
-        return r.text
+    def close_summary(self) -> None:
+        self.summary_layer.shown = None
+        self.refresh()
 
     def skip_animation(self) -> None:
         """Play every queued event at once and put every card in its place."""
@@ -318,6 +326,32 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
         self.stage.place_all(0.0)
         self.timeline.land()
 
+    def complain(self, text: str) -> None:
+        """Say why in the status line, for as long as the moment it answers lasts."""
+        self.session.refuse(text, self.clock, self.my_turn)
+
+    def _refuse(self, text: str) -> None:
+        """A move the viewer tried is not allowed: say why, with the sound for it. Not in
+        pass-and-play: the whole room hears it, and a refusal ("You must follow spades") can
+        tell the others what is in the hand."""
+        self.complain(text)
+        if not self.session.driver.pass_and_play:
+            self.sound("illegal")
+
+    def sound(self, name: str) -> None:
+        """Ask the app's player for a sound (looked up each time: a test may listen in)."""
+        self.app.sound.play(name)
+
+    def _chime_turn(self) -> None:
+        """The turn sound once when a decision comes to the viewer (again after it went elsewhere),
+        not for each move of a turn of several; only from the view, so it tells nothing hidden."""
+        if self.my_turn:
+            if self._turn_heard != self.viewer:
+                self._turn_heard = self.viewer
+                self.sound("turn")
+        elif self.viewer is None or self.viewer not in self.view.to_act:
+            self._turn_heard = None
+
     # -- the loop ----------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
@@ -326,7 +360,7 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
             self._rebuild()  # never draw one seat's table for another
         if self.summary is not None:
             self.timeline.step_tokens(dt)
-            if self._computers_only() and self.clock >= self.summary[1]:
+            if not self.session.humans and self.clock >= self.summary[1]:
                 self.close_summary()
         else:
             view = self.timeline.update(dt)
@@ -334,22 +368,20 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
                 self._show(view)
         self.peek.tick(self.stage, self.clock, 0.12 * self.factor)
         self.said.expire(self.clock)
-        self._lift()
+        self.board.lift()
         idle = not self.timeline.busy
         if idle and not self._idle:
-            self._refresh()  # the player's choices appear once the events have played
+            self.refresh()  # the player's choices appear once the events have played
         self._idle = idle
         if not self.animating and not self.input.pressing and self.summary is None:
             self._advance()
         self._collect_hint()
         self._chime_turn()
-        self.keeper.save()
-        if self.keeper.problem and self.keeper.problem != self._save_problem:
-            self.said.toast(self.keeper.problem, self.clock, 1.0, 6.0)  # said once, not after each move
-        self._save_problem = self.keeper.problem
-
-    def _computers_only(self) -> bool:
-        return not self.humans
+        keeper = self.session.keeper
+        keeper.save()
+        if keeper.problem and keeper.problem != self._save_problem:
+            self.said.toast(keeper.problem, self.clock, 1.0, 6.0)  # said once, not after each move
+        self._save_problem = keeper.problem
 
     @property
     def spotlight(self) -> tuple[tuple[Card, ...], str, float] | None:
@@ -360,75 +392,79 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
     def spotlight_rect(self) -> pygame.Rect:
         return self.said.shown.rect
 
-    def close_summary(self) -> None:
-        self.summary = None
-        self._refresh()
-
     def _advance(self) -> None:
-        legal = self.view.legal if self.my_turn and not self.driver.pass_and_play else ()
+        session = self.session
+        legal = self.view.legal if self.my_turn and not session.driver.pass_and_play else ()
         if len(legal) == 1 and self.layout.action(legal[0].kind).auto:
             # A lone human's only choice that says nothing they could hide (no 10 to play): made for them.
             self.perform([legal[0]])
             return
-        if self.match.over and self.said.shown.now is not None:
+        if session.match.over and self.said.shown.now is not None:
             return  # the last announcements are read before the results
-        step = self.driver.step(self.clock, self.app.settings.computer_pause)
+        step = session.driver.step(self.clock, self.app.settings.computer_pause)
         if isinstance(step, Acted):
             self._play_moves(step)
         elif isinstance(step, HandOver) and self.said.shown.now is None:
             self._hand_over(step.seat)  # once what was just shown large (a flipped Ugh! card) is read
         elif isinstance(step, Finished):
-            self._finished()
+            self.finish()
 
     def _play_moves(self, acted: Acted) -> None:
         """Queue the events of moves just made, as the viewer may see them; when the viewer left the
         screen with them, the table first turns to the public one from before them."""
         if acted.left is not None:
             self._rebuild(start=acted.left, to_come=len(acted.events))
-        self.timeline.enqueue(self.seen(acted.events), self.table_view())
-        self._refresh()  # the panel buttons follow the game as it stands (no last trick in a new round)
+        self.timeline.enqueue(self.session.seen(acted.events), self.session.table_view())
+        self.refresh()  # the panel buttons follow the game as it stands (no last trick in a new round)
 
     def _hand_over(self, seat: int) -> None:
         """The next decision is ``seat``'s, who is not at the screen: the privacy screen until they are."""
         from .privacy import PrivacyScene
 
+        session = self.session
+
         def ready() -> None:
-            self.driver.screen.confirm(seat)
+            session.driver.screen.confirm(seat)
             self._rebuild()
 
-        what = handover_line(self.layout, self.match.view(None), seat, self.names)
-        self.app.push(PrivacyScene(self.app, self.names[seat], what, ready, self._pause))
+        what = handover_line(self.layout, session.match.view(None), seat, session.names)
+        self.app.push(PrivacyScene(self.app, session.names[seat], what, ready, self.pause_menu))
 
     @property
     def results_by_click(self) -> bool:
         """The game is over and the table has caught up: a click goes on to the results."""
-        return self.match.over and not self.demo and not self.timeline.busy and self.summary is None
+        return (
+            self.session.match.over
+            and not self.session.demo
+            and not self.timeline.busy
+            and self.summary is None
+        )
 
-    def _finished(self) -> None:
+    def finish(self) -> None:
+        """The game is over: recorded once, then the results (a demo deals again)."""
         if self._ended:
             return  # a click and the end of the pause in one frame: the game is recorded once
         self._ended = True
-        if self.demo:
-            setup = GameSetup(
-                self.setup.game, self.setup.seats, self.setup.variant, self.seed + 1, self.setup.options
-            )
-            self.app.replace(TableScene(self.app, setup, demo=True, watch=self.watch))
+        session = self.session
+        setup = session.setup
+        if session.demo:
+            again = GameSetup(setup.game, setup.seats, setup.variant, session.seed + 1, setup.options)
+            self.app.replace(TableScene(self.app, again, demo=True, watch=session.watch))
             return
         from .results import ResultsScene
 
-        self.replay_path = self.keeper.finished()
-        kinds = [s.kind for s in self.setup.seats]  # "human" or a computer's level
+        self.replay_path = session.keeper.finished()
+        kinds = [s.kind for s in setup.seats]  # "human" or a computer's level
         replay = self.replay_path.name if self.replay_path is not None else None
-        self.app.stats.record(
-            self.match.game, self.names, kinds, self.setup.variant, replay, self.keeper.hints
-        )
-        final = self.table_view()
+        names = session.names
+        self.app.stats.record(session.match.game, names, kinds, setup.variant, replay, session.keeper.hints)
+        final = session.table_view()
         self.app.replace(
             ResultsScene(
                 self.app,
-                self.spec,
+                session.spec,
                 final,
-                self.names,
+                names,
                 self.play_again,
                 self.new_game,
                 self.layout,
@@ -437,18 +473,41 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
         )
 
     def play_again(self) -> None:
-        setup = GameSetup(self.setup.game, self.setup.seats, self.setup.variant, None, self.setup.options)
-        self.app.replace(TableScene(self.app, setup))
+        setup = self.session.setup
+        again = GameSetup(setup.game, setup.seats, setup.variant, None, setup.options)
+        self.app.replace(TableScene(self.app, again))
 
     def new_game(self) -> None:
         from .newgame import NewGameScene
 
-        self.app.replace(NewGameScene(self.app, self.setup))  # the table just played, to change
+        self.app.replace(NewGameScene(self.app, self.session.setup))  # the table just played, to change
 
     def quit_to_title(self) -> None:
         from .title import TitleScene
 
         self.app.reset(TitleScene(self.app))
+
+    def pause_menu(self) -> None:
+        """The pause menu over the table (quit, settings, the rules)."""
+        from .pause import PauseScene
+
+        session = self.session
+        options = dict(session.match.game.options)
+        menu = PauseScene(
+            self.app, session.spec, options, session.variant, self.quit_to_title, session.in_progress
+        )
+        self.app.push(menu)
+
+    def open_rules(self) -> None:
+        from .rules import RulesScene
+
+        self.app.push(RulesScene(self.app, self.session.spec.id, self.session.match.game.options))
+
+    def open_log(self) -> None:
+        from .gamelog import LogScene
+
+        title = f"{self.session.spec.name}: the game so far"
+        self.app.push(LogScene(self.app, self.session.log_lines(), title))
 
     # -- the viewer's choices ------------------------------------------------------------
 
@@ -457,42 +516,28 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
         if self.viewer is None or not self.my_turn:
             return False
         self.timeline.land()
-        acted, refused = self.driver.act(self.viewer, actions)
+        acted, refused = self.session.act(actions)
         if refused is not None:
-            self._refuse(str(refused))
+            self._refuse(refused)
             if acted.events:
                 self._play_moves(acted)
             return False
-        self.pick = Pick()
         self.controls.menu = []
-        self.panel = None
-        self.said.shown.dismiss()  # read and acted on: an attack answered leaves no call to answer it
+        self.panel.open = None
+        self.said.shown.dismiss(self.clock)  # acted on: an attack answered leaves no call to answer it
         self.story.received = ()  # passed cards are marked until the viewer's next move
         if any(isinstance(e, (TrickWon, RoundEnded)) for e in acted.events):
             self._turn_heard = None  # a trick or round won that leaves the viewer to lead is a new turn
         self._play_moves(acted)
-        self._refresh()
         return True
-
-    def explain(self, probe: Action, others: tuple[Action, ...] = ()) -> None:
-        """Say why a gesture is not allowed, in the engine's words: the first reason about more than
-        the card being of another kind ("7♠ is not an 8" says little when it is a 7 to play)."""
-        if self.viewer is None:
-            return
-        why = self.match.game.why_not
-        reasons = [why(self.viewer, p, self.view.legal) for p in (probe, *others)]
-        name = probe.card.name if probe.card is not None else ""
-        telling = [
-            r for r in reasons if not (name and r.startswith((f"{name} is not a ", f"{name} is not an ")))
-        ]
-        self._refuse((telling or reasons)[0])
 
     def intent(self, intent: Intent, pos: tuple[int, int] | None = None) -> None:
         """What the viewer did, resolved to an action, a menu, a reason or a new pick."""
         if not self.my_turn:
             return
-        result = self.resolver().resolve(intent, self.pick)
-        self.pick = result.pick
+        session = self.session
+        result = self.resolver().resolve(intent, session.pick)
+        session.pick = result.pick
         outcome = result.outcome
         if isinstance(outcome, Do):
             if not self.perform(list(outcome.actions)):
@@ -500,29 +545,22 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
             return
         if isinstance(outcome, Menu):
             at = pos or (self.app.size[0] // 2, self.app.size[1] // 2)
-            self.controls.open_menu(outcome.actions, at, self.geometry.scale, self._do, self.label)
+            self.controls.open_menu(outcome.actions, at, self.geometry.scale, self._do, session.label)
         elif isinstance(outcome, Explain):
-            self.explain(outcome.probe, outcome.others)
+            why = session.why_not(self.view, outcome.probe, outcome.others)
+            if why is not None:
+                self._refuse(why)
         elif isinstance(outcome, Say):
             self._refuse(outcome.text)
         self.stage.place_all(0.2 * self.factor)
-        self._refresh()
+        self.refresh()
 
-    def log_lines(self) -> list[LogLine]:
-        """This game so far, in words, from the events as the viewer may know them."""
-        return log_lines(self.seen(self.match.log), self.layout, self.names, self.viewer)
-
-    def open_log(self) -> None:
-        from .gamelog import LogScene
-
-        self.app.push(LogScene(self.app, self.log_lines(), f"{self.spec.name}: the game so far"))
+    def confirm(self) -> None:
+        self.intent(Confirm())
 
     def _do(self, action: Action) -> None:
         self.controls.menu = []
         self.perform([action])
-
-    def label(self, action: Action) -> str:
-        return format_prompt(action.label or action.kind, self.names, self.viewer)
 
     def _draggable(self, card: Card) -> bool:
         if not self.my_turn:
@@ -530,109 +568,53 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
         resolver = self.resolver()
         return card in resolver.pickable() or resolver.in_hand(card)
 
-    def _lift(self) -> None:
-        """Cards that may be played rise a little; picked ones rise more."""
-        home = self.layout.home
-        s = self.geometry.scale
-        resolver = self.resolver() if self.my_turn else None
-        legal = resolver.pickable() if resolver is not None else set()
-        picked = set(self.pick.cards)
-        focus = None
-        if resolver is not None and self.pick.focus is not None:
-            hinted = self.hint_now()
-            if not resolver.select_kind() or (hinted is not None and hinted.card == self.pick.focus):
-                focus = self.pick.focus  # not a picking cursor, which rises only once picked
-        for ref, tokens in self.model.zones.items():
-            mine = ref[0] == home and ref[1] == self.viewer
-            joined = self.stage.joined(ref) is not None
-            for t in tokens:
-                if joined:
-                    t.lift = 14 * s if ref[1] == self.viewer else 8 * s  # a set being picked, in its row
-                elif t.card in picked:
-                    t.lift = (34 if mine else 14) * s
-                elif t.card == focus and t.card in legal:
-                    t.lift = (24 if mine else 10) * s  # held by a click, or hinted: a second click plays it
-                elif mine and t.card in legal:
-                    t.lift = 10 * s
-                else:
-                    t.lift = 0.0
+    # -- help for one person against computers -------------------------------------------------
 
-    def _refresh(self) -> None:
-        """Buttons for the choices that are not dragged cards, Confirm for a pick, panel buttons."""
-        if self.mode not in Resolver(self.view, self.layout).modes:
-            self.mode = ""  # its plays are over (or the turn is): the next turn starts without it
-        resolver = self.resolver()
-        keep = [c for c in self.pick.cards if c in resolver.pickable()]
-        focus = self.pick.focus if self.pick.focus in resolver.pickable() else None
-        self.pick = Pick(tuple(keep), focus)
-        items: list[Control] = []
-        for action in resolver.buttons():
-            if self.hook.claims(action):
-                continue
-            key = self.layout.action(action.kind).key
-            text = self.label(action) + (f" ({key.upper()})" if key else "")
-            items.append(Control(Button(text, self._binder(action), size=20), action, "action", key))
-        for mode in resolver.modes:
-            key = resolver.mode_key(mode)
-            text = ("Done" if mode == self.mode else mode) + (f" ({key.upper()})" if key else "")
-            button = Button(text, self._mode_toggler(mode), size=20, primary=mode == self.mode)
-            items.append(Control(button, None, "action", key))
-        enabled, text = resolver.confirm_state(self.pick)
-        if text:
-            confirm = Button(
-                format_prompt(text, self.names, self.viewer), self._confirm, size=20, primary=True
-            )
-            confirm.enabled = enabled
-            items.append(Control(confirm, None, "confirm"))
-        if self.can_undo:
-            items.append(Control(Button("Undo (Ctrl+Z)", self.undo, size=16), None, "panel"))
-        if self.can_hint and self.my_turn:
-            items.append(Control(Button("Hint (H)", self.hint, size=16), None, "aside", "h"))
-        hinted = self.hint_now()
-        for item in items:
-            if hinted is not None and item.action == hinted:
-                item.button.primary = True  # the hinted button stands out
-        items.append(Control(Button("Log (G)", self.open_log, size=16), None, "panel", "g"))
-        for panel in self.layout.panels:
-            if self.now_view().info.get(panel.key):
-                hotkey = panel.hotkey
-                text = panel.button + (f" ({hotkey.upper()})" if hotkey else "")
-                items.append(
-                    Control(Button(text, self._panel_toggler(panel.key), size=16), None, "panel", hotkey)
-                )
-        self.controls.set(items)
-        self.plates = plate_rects(self.layout, self.geometry, self.now_view(), self.names, self.app.size)
-        drop = self.layout.plate.drop
-        self.stage.plate_drops = [
-            (r, ZoneRef(drop, s)) for s, r in enumerate(self.plates) if drop and s != self.viewer
-        ]
-        panels = self._hud("panels_crowded" if self.geometry.compact else "panels")
-        self.controls.arrange(self._hud("buttons"), self.geometry.scale, self.app.size, panels, self.plates)
-        self.hook.refresh()
+    def hint(self) -> bool:
+        """Ask for the move the hard computer would make here; it shows when the worker answers."""
+        session = self.session
+        if not session.can_hint:
+            self.complain("Hints are for one person playing against computers")
+            return False
+        if not self.my_turn and self.viewer in session.now_view().to_act and self.summary is None:
+            self.skip_animation()  # the turn is theirs already: the cards catch up at once
+        if not self.my_turn:
+            self.complain("A hint is for your turn")
+            return False
+        session.ask_hint(self.view)
+        return True
 
-    def _binder(self, action: Action):
-        return lambda: self.intent(Press(action))
+    def _collect_hint(self) -> None:
+        if self.session.hinter.asked is None:
+            return
+        pickable = self.resolver().pickable() if self.my_turn else set()
+        if self.session.collect_hint(self.legal(), pickable):
+            self.refresh()
 
-    def _mode_toggler(self, mode: str):
-        def toggle() -> None:
-            self.mode = "" if self.mode == mode else mode
-            self.pick = Pick()
-            self._refresh()
+    def undo(self) -> bool:
+        """Back to the person's last decision; the computers' moves after it are undone too."""
+        if not self.session.undo():
+            return False
+        self.summary_layer.shown = None
+        self._rebuild()
+        self._replay_summaries()
+        self.said.toast("Back to your last decision", self.clock, 1.0)
+        return True
 
-        return toggle
+    # -- input and drawing: the layers ---------------------------------------------------
 
-    def _panel_toggler(self, key: str):
-        def toggle() -> None:
-            self.panel = None if self.panel == key else key
+    def handle(self, event: pygame.event.Event) -> bool:
+        settled = not self.timeline.busy and self.summary is None
+        if settled and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self.timeline.land()  # cards still gliding into place are there at once
+        return self.layers.handle(event)
 
-        return toggle
-
-    def _confirm(self) -> None:
-        self.intent(Confirm())
-
-    def _hud(self, key: str) -> tuple[int, int]:
-        x, y = self.geometry.design_point(*self.layout.hud[key])
-        return round(x), round(y)
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(BACKGROUND.get(surface.get_size()), (0, 0))
+        if self.built_for != self.viewer:
+            return  # the table was built for someone else (rebuilt at the next update): draw none of it
+        self.panel_faces = set()
+        self.layers.draw(surface)
 
     # -- test and tool helpers (public: where things are on screen) -------------------
 
@@ -650,9 +632,3 @@ class TableScene(TableAssist, TableInput, TableDrawing, Scene):
             if b.label.startswith(label_start):
                 return b
         return None
-
-
-def _without_choices(view: View) -> View:
-    from dataclasses import replace
-
-    return replace(view, legal=(), select=0)

@@ -29,6 +29,7 @@ class Shown:
     """
 
     WAITING = 4
+    READ = 0.5  # seconds one is up before a click elsewhere (meant for the table) puts it away
 
     def __init__(self) -> None:
         self.now: tuple[tuple[Card, ...], str, float] | None = None  # (cards, text, shown until)
@@ -59,14 +60,19 @@ class Shown:
             self.now = (cards, text, clock + seconds)
             self.since = clock
 
-    def dismiss(self) -> None:
-        """The viewer acted on what it shows (answered the attack): it goes; any waiting come on."""
-        self.now = None
+    def dismiss(self, clock: float) -> None:
+        """The viewer acted on what it shows (answered the attack): it goes, unless it came on just
+        now (news the move was not an answer to); any waiting come on."""
+        if clock - self.since >= self.READ:
+            self.now = None
 
-    def clicked(self, pos: tuple[int, int]) -> bool:
-        """A click puts it away; True when the click was on it (and so goes no further)."""
+    def clicked(self, pos: tuple[int, int], clock: float) -> bool:
+        """A click on it puts it away; so does a click elsewhere once it has been up a moment (one
+        that came on just now is not lost to a click meant for a card). True when the click was on
+        it (and so goes no further)."""
         hit = self.now is not None and self.rect.collidepoint(pos)
-        self.now = None
+        if hit or clock - self.since >= self.READ:
+            self.now = None
         return hit
 
 

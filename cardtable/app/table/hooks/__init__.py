@@ -13,9 +13,12 @@ import pygame
 
 from cardtable.engine import Action, Event
 
+from ..layers import Layer
 
-class Hook:
-    """A hook that does nothing: the table as the layout describes it."""
+
+class Hook(Layer):
+    """A hook that does nothing: the table as the layout describes it (a layer of the table, over
+    the spotlight and under a menu)."""
 
     def __init__(self, scene) -> None:
         self.scene = scene

@@ -93,7 +93,7 @@ class RockPaperScissors(Hook):
             self.shown.append((event.seat, str(event.value)))
             self.show_until = self.scene.clock + SHOW_FOR * max(0.5, self.scene.factor)
         elif event.what in ("rps_tie", "lead") and self.shown:
-            self.outcome = format_prompt(event.text, self.scene.names, self.scene.viewer)
+            self.outcome = format_prompt(event.text, self.scene.session.names, self.scene.viewer)
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.scene.geometry.scale
@@ -127,7 +127,9 @@ class RockPaperScissors(Hook):
                 anchor="midtop",
             )
             if rps:
-                chosen = [self.scene.names[p] for p in rps.get("chosen", ()) if p != self.scene.viewer]
+                chosen = [
+                    self.scene.session.names[p] for p in rps.get("chosen", ()) if p != self.scene.viewer
+                ]
                 waiting = "Already chosen: " + ", ".join(chosen) if chosen else "Nobody else has chosen yet"
                 draw_text(
                     surface,
@@ -139,7 +141,7 @@ class RockPaperScissors(Hook):
                     anchor="midtop",
                 )
             return
-        shapes = ", ".join(f"{self.scene.names[seat]}: {shape}" for seat, shape in self.shown)
+        shapes = ", ".join(f"{self.scene.session.names[seat]}: {shape}" for seat, shape in self.shown)
         draw_text(
             surface,
             app.text,
