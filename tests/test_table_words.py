@@ -97,3 +97,33 @@ def test_no_badge_reads_out_of_nothing_to_the_end_of_a_game(game, players):
             break
         random_step(state, rng)
     assert len(shown) > 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_each_plate_says_how_many_of_its_queens_lie_in_the_shared_pile(players):
+    """U-G-O's Queens leave the game into one pile for all: the plates say whose they were."""
+    from cardtable.app.table.words import plate_lines
+
+    layout = load_layout("ugo")
+    names = [f"P{i}" for i in range(players)]
+    rng = random.Random(players)
+    game = games.get("ugo").new_game(players, {}, seed=players)
+    seen_some = False
+    for _ in range(3000):
+        if game.is_over():
+            break
+        random_step(game, rng)
+        view = game.view(None)
+        out = [c for c in game.removed.cards if c.rank == 12]
+        assert len(out) == len(game.removed.cards), "only Queens leave the game"
+        for seat in range(players):
+            mine = sum(1 for c in out if c.back == seat)
+            assert view.info["queens_out"][seat] == mine
+            lines = [t for t in plate_lines(layout, view, seat, names) if "deck" in t]
+            deck = (
+                f"{len(game.decks[seat].cards)} card{'' if len(game.decks[seat].cards) == 1 else 's'} in deck"
+            )
+            queens = f", {mine} Queen{'s' if mine > 1 else ''} out" if mine else ""
+            assert lines == [deck + queens], "said on the deck's line, only when some are out"
+            seen_some = seen_some or mine > 0
+    assert seen_some, "some Queen left the game"

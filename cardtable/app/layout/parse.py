@@ -229,7 +229,7 @@ def _plate(doc: YamlDoc, body: Any, zones: dict[str, ZoneSpec]) -> Plate:
         if isinstance(item, str):
             lines.append(PlateLine(_text(doc, here, item)))
             continue
-        item = _mapping(doc, here, item, ("text", "when", "when_in", "unless_zero"))
+        item = _mapping(doc, here, item, ("text", "when", "when_in", "unless_zero", "joins"))
         if "text" not in item:
             raise doc.error(here, "a line needs text")
         lines.append(
@@ -238,6 +238,7 @@ def _plate(doc: YamlDoc, body: Any, zones: dict[str, ZoneSpec]) -> Plate:
                 _text(doc, (*here, "when"), item.get("when", "")),
                 _text(doc, (*here, "when_in"), item.get("when_in", "")),
                 _text(doc, (*here, "unless_zero"), item.get("unless_zero", "")),
+                _flag(doc, (*here, "joins"), item.get("joins", False)),
             )
         )
     top = _pair(doc, (*keys, "top"), body["top"]) if "top" in body else None

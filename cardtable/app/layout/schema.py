@@ -99,6 +99,7 @@ class PlateLine:
     when: str = ""  # shown only if info[when] is this seat
     when_in: str = ""  # shown only if this seat is in info[when_in]
     unless_zero: str = ""  # hidden while this placeholder's value is 0
+    joins: bool = False  # said at the end of the line before it ("42 cards in deck, 1 Queen out")
 
 
 @dataclass(frozen=True)

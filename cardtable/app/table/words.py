@@ -98,7 +98,9 @@ def plate_lines(layout: Layout, view: View, seat: int, names: Sequence[str]) -> 
         if line.unless_zero and _value(line.unless_zero, view, seat, names) in (0, None, ""):
             continue
         text = _filled(line.text, view, seat, names)
-        if text is not None:
+        if text is not None and line.joins and out:
+            out[-1] += ", " + text
+        elif text is not None:
             out.append(text)
     return out
 

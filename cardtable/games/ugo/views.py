@@ -55,6 +55,8 @@ def info_for(game: UgoGame, seat: int | None) -> dict[str, Any]:
         # Deck sizes are public (the game is won by emptying decks); whom the viewer attacks,
         # and who attacks them, for the name plates.
         "deck_sizes": tuple(len(d.cards) for d in game.decks),
+        # Queens leave the game into one shared pile: whose they were, by each name.
+        "queens_out": tuple(sum(1 for c in game.removed.cards if c.back == s) for s in range(game.players)),
         "your_target": game.target_of(seat) if seat is not None and game.alive[seat] else None,
         "your_attacker": next(
             (s for s in range(game.players) if game.alive[s] and s != seat and game.target_of(s) == seat),
