@@ -8,6 +8,7 @@ import pytest
 
 from cardtable import games
 from cardtable.app.app import App
+from cardtable.app.layout import has_layout
 from cardtable.app.scenes.newgame import NewGameScene
 from cardtable.app.scenes.pause import PauseScene
 from cardtable.app.scenes.rules import RulesScene
@@ -142,7 +143,7 @@ def _drawn_words(
 def test_name_plates_and_buttons_hold_their_words_on_a_small_screen(monkeypatch, game, players, size):
     """Each plate's name and lines lie inside that plate, clear of its edge and of each other, at a
     readable size; each table button's label fits its button."""
-    from cardtable.app.table.words import plate_lines
+    from cardtable.app.table.hud import plate_words
 
     monkeypatch.setattr("cardtable.app.app.MIN_SIZE", (640, 480))  # whatever the smallest window is
     app = App(size=size)
@@ -158,7 +159,10 @@ def test_name_plates_and_buttons_hold_their_words_on_a_small_screen(monkeypatch,
     at = 0
     for seat, plate in enumerate(plates):
         assert window.contains(plate), f"the plate of seat {seat} lies outside the window"
-        count = 1 + len(plate_lines(scene.layout, scene.view, seat, scene.session.names))
+        lines, _, _ = plate_words(
+            scene.layout, scene.geometry, scene.view, seat, scene.session.names, app.fonts
+        )
+        count = 1 + len(lines)  # the name, then each line as drawn (a long one broken after a comma)
         inside = plate.inflate(-2 * PLATE_EDGE, -2 * PLATE_EDGE)
         mine = words[at : at + count]
         for i, (text, px, rect) in enumerate(mine):
@@ -227,3 +231,89 @@ def test_a_window_resized_by_hand_on_a_small_desktop_is_remembered(monkeypatch):
     app.window.size = start
     tick(app, [pygame.event.Event(pygame.WINDOWRESIZED, x=start[0], y=start[1])])
     assert app.settings.window_size == start  # back to the first size by hand: that is chosen too
+
+
+@pytest.mark.parametrize("game", [g for g in games.ids() if has_layout(g)])
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600), MIN_WINDOW])
+def test_the_strip_keeps_to_the_room_its_layout_gives_it(game, size):
+    """Text keeps a legible size in a small window, so the strip shows fewer lines, not a taller box
+    over the zones round it; at full size it shows them all."""
+    from cardtable.app.layout import Geometry, load_layout
+    from cardtable.app.table.gamelog import LogLine
+    from cardtable.app.table.strip import SHOWN, draw_strip, strip_box, strip_point
+
+    app = App(size=size)
+    layout = load_layout(game)
+    players = games.get(game).table_size
+    geometry = Geometry(layout, size, players, 0)
+    lines = [LogLine(f"Line {i}: something happened to someone at the table") for i in range(SHOWN)]
+    at = strip_point(layout, geometry)
+    drawn = draw_strip(pygame.Surface(size), app, geometry, at, lines, True)
+    room = strip_box(geometry, at, size)
+    assert drawn.height <= room.height + 1, f"{drawn} is taller than its room {room}"
+    if size == (1280, 720):
+        assert drawn.height > room.height * 3 // 4, "at full size every line is shown"
+
+
+def _titled() -> list[str]:
+    """The games whose tables title their piles (Ugly titles only a pile that is seldom there)."""
+    from cardtable.app.layout import load_layout
+
+    return [
+        g
+        for g in games.ids()
+        if has_layout(g) and sum(bool(z.style.title) for z in load_layout(g).zones.values()) > 1
+    ]
+
+
+@pytest.mark.parametrize("game", _titled())
+@pytest.mark.parametrize("size", [(1280, 720), MIN_WINDOW])
+def test_zone_titles_keep_clear_of_each_other(game, size):
+    """A row of piles in a small window (Ugh!'s Safety piles): their titles take a smaller size
+    rather than run into each other; at full size they keep the layout's size."""
+    from cardtable.app.table.painter import MIN_TITLE, _crossing
+
+    app = App(size=size)
+    players = games.get(game).table_size
+    scene = table_game(app, [("You", True)] + [(f"C{i}", False) for i in range(1, players)], game=game)
+    until_my_turn(app, scene)
+    spots, title_size = scene.painter.titles_drawn
+    assert spots, "the table has titled zones"
+    assert not _crossing(spots) or title_size == MIN_TITLE, spots
+    if size == (1280, 720):
+        assert title_size == 15, "at full size no title needs to shrink"
+
+
+@pytest.mark.parametrize("game", [g for g in games.ids() if has_layout(g)])
+@pytest.mark.parametrize("size", [(1280, 720), MIN_WINDOW])
+def test_every_plate_line_fits_its_plate_through_a_game(game, size):
+    """A plate grows for its words, and a line still too wide breaks after a comma, so no fact on
+    a plate is cut short, at full size or in the smallest window."""
+    import random
+
+    from cardtable.app.layout import Geometry, load_layout
+    from cardtable.app.table.hud import plate_padding, plate_text_sizes, plate_words
+    from tests.support import random_step
+
+    app = App(size=size)
+    layout = load_layout(game)
+    spec = games.get(game)
+    for players in sorted({min(spec.player_range), spec.table_size}):
+        names = ["Player"] + [f"Computer {i}" for i in range(1, players)]
+        state = spec.new_game(players, {}, seed=players)
+        rng = random.Random(players)
+        geometry = Geometry(layout, size, players, 0)
+        for step in range(400):
+            if state.is_over():
+                break
+            random_step(state, rng)
+            if step % 10:
+                continue
+            view = state.view(0)
+            for seat in range(players):
+                lines, width, _ = plate_words(layout, geometry, view, seat, names, app.fonts)
+                small = geometry.compact and seat != 0
+                font = app.fonts.get(plate_text_sizes(geometry, small)[1])
+                room = width - 2 * plate_padding(geometry)
+                for line in lines:
+                    assert font.size(line)[0] <= room, f"{players} players, seat {seat}: {line!r} in {room}px"

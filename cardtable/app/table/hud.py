@@ -98,6 +98,9 @@ def fit_text(
     return (cut.rstrip() + "\u2026" if cut else ""), px
 
 
+GROW = 4 / 3  # how much wider than its layout a full plate may grow for its words
+
+
 def plate_rects(
     layout: Layout,
     geometry: Geometry,
@@ -108,25 +111,52 @@ def plate_rects(
 ) -> list[pygame.Rect]:
     """Where each seat's name plate goes (the buttons keep clear of them).
 
-    A small plate whose words do not fit grows, at most to a full plate's width (the width the
-    seats are laid out to keep apart), so a crowded table in a small window stays readable.
+    A plate whose words do not fit grows: a small one at most to a full plate's width (the width
+    the seats are laid out to keep apart), a full one by at most a third (its text keeps a legible
+    size in a small window, where the plate itself shrinks), so every table stays readable.
     """
     fonts = fonts or _measure()
     out = []
     for seat in range(view.players):
-        small = geometry.compact and seat != view.seat
-        lines = plate_lines(layout, view, seat, names)
-        width, height = plate_size(geometry, small, len(lines), fonts)
-        if small:
-            name_px, line_px = plate_text_sizes(geometry, small)
-            words = [fonts.get(name_px, "bold").size(names[seat])[0]]
-            words += [fonts.get(line_px).size(line)[0] for line in lines]
-            need = max(words) + 2 * plate_padding(geometry)
-            width = max(width, min(need, plate_size(geometry, False, 0, fonts)[0]))
+        _, width, height = plate_words(layout, geometry, view, seat, names, fonts)
         left, top, _, _ = geometry.plate_box(seat, width, height)
         rect = pygame.Rect(round(left), round(top), width, height)
         rect.clamp_ip(pygame.Rect((0, 0), window).inflate(-8, -8))
         out.append(rect)
+    return out
+
+
+def plate_words(
+    layout: Layout, geometry: Geometry, view: View, seat: int, names: Sequence[str], fonts: theme.Fonts
+) -> tuple[list[str], int, int]:
+    """A seat's plate: its lines under the name, its width and its height. A line still too wide
+    once the plate has grown breaks where its parts were joined ("42 cards in deck, 1 Queen out")."""
+    small = geometry.compact and seat != view.seat
+    lines = plate_lines(layout, view, seat, names)
+    name_px, line_px = plate_text_sizes(geometry, small)
+    font = fonts.get(line_px)
+    width, _ = plate_size(geometry, small, len(lines), fonts)
+    words = [fonts.get(name_px, "bold").size(names[seat])[0]] + [font.size(line)[0] for line in lines]
+    pad = plate_padding(geometry)
+    full = plate_size(geometry, False, 0, fonts)[0]
+    width = max(width, min(max(words) + 2 * pad, full if small else round(full * GROW)))
+    lines = [part for line in lines for part in _broken(line, font, width - 2 * pad)]
+    return lines, width, plate_size(geometry, small, len(lines), fonts)[1]
+
+
+def _broken(line: str, font, room: int) -> list[str]:
+    """``line`` as one line, or as several broken after its commas where it is too wide."""
+    if font.size(line)[0] <= room or ", " not in line:
+        return [line]
+    parts = line.split(", ")
+    out = [parts[0]]
+    for part in parts[1:]:
+        joined = f"{out[-1]}, {part}"
+        if font.size(joined)[0] <= room:
+            out[-1] = joined
+        else:
+            out[-1] += ","
+            out.append(part)
     return out
 
 
@@ -153,7 +183,7 @@ class Hud:
         rects = plate_rects(layout, geometry, view, names, surface.get_size(), self.app.fonts)
         for seat, rect in enumerate(rects):
             acting = seat in acting_seats(view)
-            lines = plate_lines(layout, view, seat, names)
+            lines, _, _ = plate_words(layout, geometry, view, seat, names, self.app.fonts)
             small = geometry.compact and seat != view.seat
             line_h = plate_line_height(geometry, small)
             edge = theme.HIGHLIGHT if acting else theme.PANEL_EDGE
@@ -199,10 +229,14 @@ class Hud:
                 continue
             text = badge_text(value, badge.values, info.get(badge.of) if badge.of else None)
             x, y = geometry.design_point(*badge.at)
-            value_px = self._px(geometry, 19)
+            value_px, title_px = self._px(geometry, 19), self._px(geometry, 13)
             icon = round(34 * s) if badge.arrow else 0
-            wide = self.app.fonts.get(value_px, "bold").size(text)[0] + round(24 * s) + icon
-            rect = pygame.Rect(0, 0, max(round(170 * s), wide), round(52 * s))
+            value_font, title_font = self.app.fonts.get(value_px, "bold"), self.app.fonts.get(title_px)
+            words = max(value_font.size(text)[0], title_font.size(badge.title)[0])
+            # Text keeps a legible size in a small window: the badge grows round it.
+            value_y = max(round(23 * s), round(5 * s) + title_font.get_linesize())
+            high = max(round(52 * s), value_y + value_font.get_linesize() + round(4 * s))
+            rect = pygame.Rect(0, 0, max(round(170 * s), words + round(24 * s) + icon), high)
             rect.center = (round(x), round(y))
             rect.clamp_ip(surface.get_rect().inflate(-8, -8))
             glow = False
@@ -220,7 +254,7 @@ class Hud:
                 surface,
                 self.app.text,
                 badge.title,
-                self._px(geometry, 13),
+                title_px,
                 (cx, rect.top + round(5 * s)),
                 theme.MUTED,
                 anchor="midtop",
@@ -230,7 +264,7 @@ class Hud:
                 self.app.text,
                 text,
                 value_px,
-                (cx, rect.top + round(23 * s)),
+                (cx, rect.top + value_y),
                 theme.TEXT,
                 "bold",
                 "midtop",

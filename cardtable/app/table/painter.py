@@ -49,6 +49,7 @@ class Painter:
         self._dim_home = False
         self._pills: list[tuple[pygame.Rect, object]] = []
         self._shadows: dict[tuple[int, tuple[int, int]], pygame.Surface] = {}
+        self.titles_drawn: tuple[list[pygame.Rect], int] = ([], 0)  # the last frame's zone titles, their size
 
     def _shadow(self, img: pygame.Surface) -> pygame.Surface:
         """The card's own outline in shadow colour (turned images are cached, so are their shadows)."""
@@ -109,9 +110,13 @@ class Painter:
 
     def _labels(self, surface: pygame.Surface, stage: Stage, whose: tuple[str, ...] = ()) -> list[tuple]:
         """Each zone's title (and empty outline); returns the counts to draw over the cards. A title's
-        ``{whose}`` names the zone's owner ("Your table", "Bo's discard")."""
+        ``{whose}`` names the zone's owner ("Your table", "Bo's discard"). Titles keep a legible
+        size in a small window, so where they would run into each other (a row of Safety piles)
+        they all take one smaller size."""
         s = stage.geometry.scale
+        size = max(11, round(15 * s))
         counts = []
+        titles: list[tuple[str, tuple[int, int]]] = []
         for ref, tokens in stage.model.zones.items():
             if not stage.known(ref) or ref == stage.geometry.expanded:
                 continue
@@ -123,7 +128,6 @@ class Painter:
             rect = stage.zone_rect(ref)
             if not tokens:  # an empty place still shows where it is (a Safety pile)
                 surface.blit(box(rect.size, (255, 255, 255, 18), (255, 255, 255, 70), 2, 8), rect)
-            size = max(11, round(15 * s))
             below = (rect.centerx, rect.bottom - round(4 * s))
             if style.title:
                 title = style.title
@@ -131,12 +135,17 @@ class Painter:
                     owner = ref[1]
                     who = whose[owner] if owner is not None and owner < len(whose) else "The"
                     title = title.replace("{whose}", who)
-                img = self.app.text.render(title, size, theme.MUTED, "bold")
-                spot = img.get_rect(midtop=below)
-                spot.clamp_ip(surface.get_rect().inflate(-4, -4))  # a pile by the edge keeps its words
-                surface.blit(img, spot)
+                titles.append((title, below))
             if style.count and (tokens or not style.title):
                 counts.append((str(len(tokens)), size, rect, below if not style.title else None))
+        area = surface.get_rect().inflate(-4, -4)
+        spots = _title_spots(self.app.fonts, titles, size, area)
+        while size > MIN_TITLE and _crossing(spots):
+            size -= 1
+            spots = _title_spots(self.app.fonts, titles, size, area)
+        for (title, _), spot in zip(titles, spots, strict=True):
+            surface.blit(self.app.text.render(title, size, theme.MUTED, "bold"), spot)
+        self.titles_drawn = (spots, size)
         return counts
 
     def _stat(self, surface: pygame.Surface, stage: Stage, rect: pygame.Rect, values) -> None:
@@ -229,3 +238,23 @@ class Painter:
             pygame.draw.rect(surface, theme.HIGHLIGHT, at.inflate(4, 4), width=3, border_radius=radius)
         if picked:
             pygame.draw.rect(surface, theme.ACCENT, at.inflate(6, 6), width=3, border_radius=radius)
+
+
+MIN_TITLE = 9  # the smallest size a zone's title takes to keep clear of its neighbours'
+
+
+def _title_spots(fonts, titles: list[tuple[str, tuple[int, int]]], size: int, area: pygame.Rect) -> list:
+    """Where each title lies at ``size``: hung under its zone, kept in the window."""
+    font = fonts.get(size, "bold")
+    spots = []
+    for title, below in titles:
+        spot = pygame.Rect((0, 0), font.size(title))
+        spot.midtop = below
+        spot.clamp_ip(area)  # a pile by the edge keeps its words
+        spots.append(spot)
+    return spots
+
+
+def _crossing(spots: list[pygame.Rect]) -> bool:
+    """Do any two titles run into each other?"""
+    return any(a.colliderect(b) for i, a in enumerate(spots) for b in spots[i + 1 :])

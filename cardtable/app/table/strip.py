@@ -122,7 +122,8 @@ def draw_strip(
 ) -> pygame.Rect:
     """The lines in a quiet box at ``at``: its corner nearest the window's edges (a point right of
     the middle anchors the box's right side, one below it the box's bottom). The newest line is
-    bright, and lit while ``fresh``; older ones are muted. Returns where it was drawn."""
+    bright, and lit while ``fresh``; older ones are muted. It keeps to the room the layout gives it:
+    where the text cannot shrink with the window, the oldest lines go. Returns where it was drawn."""
     if not lines:
         return pygame.Rect(at, (0, 0))
     s = geometry.scale
@@ -139,6 +140,9 @@ def draw_strip(
             text = text[:-2].rstrip() + "\u2026"
         color = (theme.HIGHLIGHT if fresh else theme.TEXT) if newest else theme.MUTED
         rows.append(app.text.render(text, px, color, style))
+    room = round((SHOWN * LINE + 2 * PAD) * s)  # the layout's room for it (see strip_box)
+    while len(rows) > 1 and sum(r.get_height() for r in rows) + 2 * pad > room:
+        rows.pop(0)  # a small window's text keeps a legible size: fewer lines, the newest kept
     inner_w = max(r.get_width() for r in rows)
     height = sum(r.get_height() for r in rows) + 2 * pad
     rect = pygame.Rect(0, 0, inner_w + 2 * pad, height)

@@ -36,7 +36,7 @@ def info_for(game: UglyGame, seat: int | None) -> dict[str, Any]:
         # What each has taken this round that scores, and the round's score as it stands: every
         # trick was played face up, so both are public.
         "taken": tuple(
-            " ".join(scoring_cards(game.won[s].cards, game.jack_values, game.ugly, game.charm))
+            ", ".join(scoring_cards(game.won[s].cards, game.jack_values, game.ugly, game.charm))
             for s in range(n)
         ),
         "round_now": tuple(
