@@ -5,7 +5,8 @@ player makes them (``gestures.Person``: clicks, drags and keys posted to the eve
 summaries are clicked away. Animations run at normal speed, so a frame may catch cards in flight.
 Each moment plays on until its condition on the table holds, then saves the window as
 OUTDIR/NAME.png; a moment whose condition does not come in time saves its last frame as
-NAME-MISSED.png, and the tour ends with exit code 1.
+NAME-MISSED.png, and the tour ends with exit code 1. Names after OUTDIR (or their beginnings,
+``ugo``) take only those moments.
 
     ugly-trick-won       Ugly, 4 players: a trick just won, still on the table with who took it
                          and what it cost, before it is gathered
@@ -47,6 +48,7 @@ from cardtable.app.app import App  # noqa: E402
 from cardtable.app.layout import playable_games  # noqa: E402
 from cardtable.app.scenes.newgame import COMPUTER_NAMES, GameSetup, SeatSetup  # noqa: E402
 from cardtable.app.scenes.table import TableScene  # noqa: E402
+from cardtable.app.table.resolver import Pick  # noqa: E402
 from cardtable.engine import Announced, Event, Moved, RoundEnded  # noqa: E402
 from gestures import Person  # noqa: E402
 from ui import card_point, click, continue_summary  # noqa: E402
@@ -220,7 +222,7 @@ def moment_ugh_lock_pick(tour: Tour, name: str) -> None:
 
     for seed in (3, 5, 7, 11, 13):  # another deal where no set comes to the person
         scene = tour.table("ugh", 4, seed=seed)
-        if tour.play(lambda s=scene: bool(s.pick.cards) or s.pick.focus is not None, 240, lock):
+        if tour.play(lambda s=scene: s.session.pick != Pick(), 240, lock):
             tour.idle(0.3)  # the picked card rises
             tour.shoot(name, True)
             return
@@ -265,8 +267,8 @@ def moments() -> list[tuple[str, Callable[[Tour, str], None]]]:
 
 
 def main() -> int:
-    if len(sys.argv) != 2:
-        print("usage: python tests/smoke/tour.py OUTDIR (under xvfb-run)", file=sys.stderr)
+    if len(sys.argv) < 2:
+        print("usage: python tests/smoke/tour.py OUTDIR [NAME...] (under xvfb-run)", file=sys.stderr)
         return 2
     if not os.environ.get("DISPLAY"):
         print("no DISPLAY: run under xvfb-run", file=sys.stderr)
@@ -277,7 +279,10 @@ def main() -> int:
     os.environ["CARDTABLE_CONFIG_DIR"] = str(home / "config")
     os.environ["CARDTABLE_DATA_DIR"] = str(home / "data")
     tour = Tour(out)
+    wanted = sys.argv[2:]  # names, or their beginnings ("ugo"): only those moments
     for name, moment in moments():
+        if wanted and not name.startswith(tuple(wanted)):
+            continue
         try:
             moment(tour, name)
         except Exception:  # one moment gone wrong: its frame as it stands, and the tour goes on
