@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
+import threading
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -86,16 +88,15 @@ def run(
             file=sys.stderr,
         )
     progress = progress_bar if sys.stderr.isatty() else None
-    lab: LabRun | None = None
+    # Ctrl+C is noted and heard between polls, never as an exception in the middle of a queue's
+    # work (which could leave a lock held and the command hanging).
+    interrupted = threading.Event()
+    previous = signal.signal(signal.SIGINT, lambda *_: interrupted.set())
     try:
         lab = LabRun(setup, workers=args.workers, clock=clock, here=args.workers == 1)
-        result = lab.wait(progress)
-    except KeyboardInterrupt:
-        if lab is None:  # stopped while the processes were starting: nothing was played
-            print("cardtable: cancelled before any game was played", file=sys.stderr)
-            return 130
-        lab.cancel()
-        result = lab.result()
+        result = lab.wait(progress, stopped=interrupted.is_set)
+    finally:
+        signal.signal(signal.SIGINT, previous)
     if progress is not None:
         print("\r\033[K", end="", file=sys.stderr)
     if result.error:

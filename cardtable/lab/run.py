@@ -155,10 +155,19 @@ class LabRun:
         self.done += 1
         self.pairs += self._records[1 - side][i] is not None
 
-    def wait(self, progress: Callable[[int, int], None] | None = None, step: float = 0.1) -> LabResult:
-        """Run to the end (or a cancel from ``progress``' side), telling ``progress`` as games finish."""
+    def wait(
+        self,
+        progress: Callable[[int, int], None] | None = None,
+        step: float = 0.1,
+        stopped: Callable[[], bool] | None = None,
+    ) -> LabResult:
+        """Run to the end (or a cancel from ``progress``' side), telling ``progress`` as games finish;
+        ``stopped`` is asked between polls (a Ctrl+C noted): True cancels the run."""
         last = -1
         while not self.finished:
+            if stopped is not None and stopped():
+                self.cancel()
+                break
             before = self.done
             self.poll()
             if progress is not None and self.done != last:
