@@ -45,7 +45,7 @@ def test_a_crash_exits_non_zero_with_the_error_in_the_log(tmp_path, monkeypatch,
     def broken(*args, **kwargs):
         raise RuntimeError("the table fell over")
 
-    monkeypatch.setattr(TableScene, "demo", classmethod(broken))
+    monkeypatch.setattr(TableScene, "of_computers", classmethod(broken))
     code = app_module.launch(demo="ugly", exit_after=1)
     assert code == 1
     log = (tmp_path / "cardtable" / "log" / "cardtable.log").read_text()
@@ -57,7 +57,7 @@ def test_demo_loops_with_spectator_view():
     from ui import make_app, run
 
     app = make_app()
-    scene = TableScene.demo(app, "ugly", 1)
+    scene = TableScene.of_computers(app, "ugly", 1)
     app.push(scene)
     assert scene.viewer is None and scene.session.humans == []
     run(app, 2)
@@ -69,7 +69,7 @@ def test_a_demo_watched_from_a_seat_shows_that_seats_cards_and_takes_no_input(ga
     from ui import click, key, make_app, run
 
     app = make_app()
-    scene = TableScene.demo(app, game, 3, watch=1)
+    scene = TableScene.of_computers(app, game, 3, watch=1)
     app.push(scene)
     run(app, 3)
     assert scene.viewer == 1 and scene.session.humans == []
@@ -96,7 +96,7 @@ def test_every_card_stays_in_the_window_at_any_size(size):
     app = make_app()
     app.window.size = size
     app._resized()
-    scene = TableScene.demo(app, "ugly", 2)
+    scene = TableScene.of_computers(app, "ugly", 2)
     app.push(scene)
     run(app, 1.0)
     bounds = pygame.Rect((0, 0), app.size)

@@ -84,7 +84,7 @@ def test_a_finished_game_is_counted_and_read_again_after_a_restart(game):
 @pytest.mark.parametrize("game", playable_games())
 def test_demos_are_not_counted(game):
     app = make_app()
-    demo = TableScene.demo(app, game, 2)
+    demo = TableScene.of_computers(app, game, 2)
     app.push(demo)
     play_out(demo, seed=2)
     demo.finish()

@@ -237,7 +237,7 @@ def test_a_new_game_replaces_the_saved_one_and_a_demo_saves_nothing():
     _save_one(app, "ugh")
     first, _ = read_autosave(app.data)
     assert first is not None and first.game["game"] == "ugh"
-    app.push(TableScene.demo(app, "ugly", 3))
+    app.push(TableScene.of_computers(app, "ugly", 3))
     run(app, 1.0)
     app.saver.flush()
     after, _ = read_autosave(app.data)

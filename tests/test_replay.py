@@ -101,3 +101,26 @@ def test_the_replay_command_opens_a_replay_and_refuses_a_bad_file(tmp_path):
     bad.write_text("card_table_replay: 1\n")
     refused = subprocess.run([sys.executable, "-m", "cardtable.cli", "replay", str(bad)], **env_run)
     assert refused.returncode == 2 and "bad.yaml" in refused.stderr and "replay" in refused.stderr
+
+
+def test_a_replay_shows_the_rock_paper_scissors_reveal(tmp_path, monkeypatch):
+    """The layout's own widget (Ultimate Loser's rock-paper-scissors) is part of the table a
+    replay shows: stepping through a lead decided by shapes shows everyone's shape."""
+    from cardtable.app.table.hooks import rock_paper_scissors as rps
+
+    path, _ = _replay_file(tmp_path, "ultimate-loser", 4, seed=2)  # a deal whose leads go to shapes
+    replay = read_replay(path)
+    app = make_app()
+    scene = ReplayScene(app, replay)
+    app.push(scene)
+    said: list[str] = []
+    real = rps.draw_text
+    monkeypatch.setattr(
+        rps, "draw_text", lambda s, c, text, *a, **k: said.append(text) or real(s, c, text, *a, **k)
+    )
+    for _ in range(replay.moves):
+        key(app, pygame.K_RIGHT)
+        run(app, 0.05)
+        if "Rock, paper, scissors!" in said:
+            break
+    assert "Rock, paper, scissors!" in said, "the shapes were never shown"

@@ -83,3 +83,17 @@ def test_escape_closes_what_lies_on_top_before_it_pauses(game):
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, PauseScene), "with nothing over the table, Escape pauses"
     tick(app)
+
+
+@pytest.mark.parametrize("game", TABLES)
+def test_a_menu_has_the_keys_but_leaves_the_rules_to_the_table(game):
+    from cardtable.app.scenes.rules import RulesScene
+
+    app, scene = _table(game)
+    actions = scene.view.legal[:2]
+    scene.controls.open_menu(actions, (640, 360), scene.geometry.scale, scene._do, scene.session.label)
+    moment = scene.session.moment
+    key(app, pygame.K_1)  # a number key is the menu's, not the first button's
+    key(app, pygame.K_F1)
+    assert isinstance(app.stack.top, RulesScene), "F1 opens the rules with a menu open"
+    assert scene.controls.menu and scene.session.moment == moment, "the menu stays, nothing was played"

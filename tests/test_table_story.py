@@ -234,7 +234,7 @@ def test_a_watched_demo_names_the_watched_seat_s_zones_and_yours_at_your_table()
     from cardtable.app.scenes.table import TableScene
 
     app = make_app("fast")
-    demo = TableScene.demo(app, "ugo", seed=2, watch=1)
+    demo = TableScene.of_computers(app, "ugo", seed=2, watch=1)
     app.push(demo)
     tick(app)
     assert (

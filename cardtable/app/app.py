@@ -399,7 +399,7 @@ def launch(
         from .scenes.title import TitleScene
 
         if demo is not None:
-            app.push(TableScene.demo(app, demo, seed, watch))
+            app.push(TableScene.of_computers(app, demo, seed, watch))
         else:
             app.push(TitleScene(app))
         if replay is not None:

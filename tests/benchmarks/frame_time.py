@@ -103,7 +103,7 @@ def computers_playing(game: str) -> list[float]:
 
     app = App(size=(1280, 720))
     app.settings.animation_speed = "normal"
-    scene = TableScene.demo(app, game, 3)
+    scene = TableScene.of_computers(app, game, 3)
     app.push(scene)
     times = []
     decisions = 0
@@ -208,7 +208,7 @@ def memory_after_a_game() -> float:
 
     app = App(size=(1280, 720))
     app.settings.animation_speed = "instant"
-    scene = TableScene.demo(app, "ugly", 8)
+    scene = TableScene.of_computers(app, "ugly", 8)
     app.push(scene)
     game = scene.session.match.game
     while not game.is_over():

@@ -48,7 +48,15 @@ class ReplayScene(TableScene):
 
     def make_layers(self) -> Layers:
         """The table's, with the replay's bar over all (no play, no menu, no table keys)."""
-        stack = [self.board, self.words, self.controls_layer, self.panel, self.spot, self.summary_layer]
+        stack = [
+            self.board,
+            self.words,
+            self.controls_layer,
+            self.panel,
+            self.spot,
+            self.hook,
+            self.summary_layer,
+        ]
         return Layers([*stack, ReplayBar(self)])
 
     @property

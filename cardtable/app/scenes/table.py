@@ -118,7 +118,7 @@ class TableScene(Scene):
         )
 
     @classmethod
-    def demo(cls, app, game: str, seed: int | None = None, watch: int | None = None) -> TableScene:
+    def of_computers(cls, app, game: str, seed: int | None = None, watch: int | None = None) -> TableScene:
         """Computers playing ``game``, seen from the middle, or from seat ``watch`` with its cards open."""
         spec = games.get(game)
         seats = [SeatSetup(COMPUTER_NAMES[i], False) for i in range(spec.table_size)]
@@ -604,6 +604,11 @@ class TableScene(Scene):
     # -- input and drawing: the layers ---------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> bool:
+        glide = 0.12 * self.factor
+        if event.type == pygame.WINDOWLEAVE:
+            self.peek.left(self.stage, glide)  # a zone grown under the pointer shrinks
+        elif event.type == pygame.MOUSEMOTION and self.summary is None:
+            self.peek.moved(self.stage, event.pos, self.clock, glide)  # under a menu too
         settled = not self.timeline.busy and self.summary is None
         if settled and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.timeline.land()  # cards still gliding into place are there at once

@@ -43,12 +43,6 @@ class CardsLayer(Layer):
 
     def handle(self, event: pygame.event.Event) -> bool:
         t = self.table
-        glide = 0.12 * t.factor
-        if event.type == pygame.WINDOWLEAVE:
-            t.peek.left(t.stage, glide)  # a zone grown under the pointer shrinks
-            return False
-        if event.type == pygame.MOUSEMOTION:
-            t.peek.moved(t.stage, event.pos, t.clock, glide)
         if t.timeline.busy:
             if presses_on(event):
                 if not t.timeline.release():  # a trick waiting to be seen goes on; else all at once

@@ -100,6 +100,10 @@ class ControlsLayer(Layer):
         return toggle
 
 
+PASSED_ON = (pygame.K_F1, pygame.K_h)
+"""Keys a menu leaves to the table's own keys below it."""
+
+
 class MenuLayer(Layer):
     """Choices at the pointer: while open, it has every event (a click elsewhere puts it away)."""
 
@@ -110,6 +114,8 @@ class MenuLayer(Layer):
         controls = self.table.controls
         if not controls.menu:
             return False
+        if event.type == pygame.KEYDOWN and event.key in PASSED_ON:
+            return False  # the rules or a hint, asked with a menu open
         controls.handle_menu(event)
         return True
 
