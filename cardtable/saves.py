@@ -28,8 +28,9 @@ from typing import Any
 import yaml
 
 from cardtable import games
-from cardtable.engine import Action, Event, Game, GameSpec
+from cardtable.engine import Action, Event, Game, GameSpec, format_prompt
 from cardtable.userfiles import atomic_write, set_aside_path
+from cardtable.yamlfile import ConfigError, parse_yaml, read_limited
 
 AUTOSAVE = "autosave.json"
 REPLAYS = "replays"
@@ -132,7 +133,7 @@ class MatchRecord:
         except SaveError:
             raise
         except Exception as exc:  # a save that does not replay is as broken as one that does not parse
-            raise SaveError(f"its moves do not replay ({exc})") from exc
+            raise _not_replayed(exc, self.seats) from exc
         if _jsonable(game.to_dict()) != _jsonable(dict(data)):
             raise SaveError("its moves do not lead to the state it saved")
         return game, events
@@ -165,6 +166,16 @@ def replay_with_events(
     for seat, a in actions[:moves]:
         events += game.apply(seat, Action.from_dict(a, game.catalog))
     return game, events
+
+
+def _not_replayed(exc: Exception, seats: Sequence[SeatRecord]) -> SaveError:
+    """Why a saved game's moves do not replay, with its seats named as the table names them
+    ("it is not Bo's decision now", never "{seat:1}")."""
+    names = [s.name for s in seats]
+    why = re.sub(
+        r"\{seat:(\d+)\}", lambda m: m.group(0) if int(m.group(1)) < len(names) else "a seat", str(exc)
+    )
+    return SaveError(f"its moves do not replay ({format_prompt(why, names)})")
 
 
 def _jsonable(x: Any) -> Any:
@@ -244,7 +255,8 @@ class SaveWriter:
 def read_autosave(folder: Path) -> tuple[MatchRecord | None, str | None]:
     """The saved game in progress, if there is one, and what was wrong with a file that was set aside.
 
-    Only the file's shape is checked here; :meth:`MatchRecord.restore` replays it.
+    The save is checked whole before it is offered: its shape, and its moves replayed from the seed
+    to the state it saved (a few milliseconds), so Continue never offers a game it cannot take up.
     """
     path = folder / AUTOSAVE
     if not path.exists() and not path.is_symlink():
@@ -258,7 +270,9 @@ def read_autosave(folder: Path) -> tuple[MatchRecord | None, str | None]:
             data = json.loads(path.read_text(encoding="utf-8"))
         except (UnicodeDecodeError, ValueError) as exc:
             raise SaveError(f"it is not readable ({exc})") from exc
-        return MatchRecord.from_dict(data), None
+        record = MatchRecord.from_dict(data)
+        record.restore()
+        return record, None
     except (SaveError, OSError) as exc:
         return None, set_aside(path, str(exc))
 
@@ -333,12 +347,12 @@ def read_replay(path: Path) -> Replay:
     try:
         if not path.is_file():
             raise SaveError("it is not a file")
-        if path.stat().st_size > MAX_SAVE_BYTES:
-            raise SaveError("it is far too large to be a replay")
-        raw = yaml.safe_load(path.read_bytes().decode("utf-8"))
-    except yaml.YAMLError as exc:
-        raise SaveError(f"it is not valid YAML ({exc})") from exc
-    except (OSError, UnicodeDecodeError, RecursionError) as exc:
+        # Within the limits every YAML file is read with: too large, too deep or too many values
+        # is refused at once, never parsed for minutes.
+        raw = parse_yaml(read_limited(path).decode("utf-8"), path).data
+    except ConfigError as exc:
+        raise SaveError(f"line {exc.line}: {exc.message}" if exc.line else exc.message) from exc
+    except (OSError, UnicodeDecodeError) as exc:
         raise SaveError(f"it cannot be read ({exc})") from exc
     if not isinstance(raw, dict) or raw.get("card_table_replay") != SAVE_VERSION:
         raise SaveError("it is not a Card Table replay")
@@ -370,7 +384,7 @@ def read_replay(path: Path) -> Replay:
     except SaveError:
         raise
     except Exception as exc:
-        raise SaveError(f"its moves do not replay ({exc})") from exc
+        raise _not_replayed(exc, record.seats) from exc
     return replay
 
 

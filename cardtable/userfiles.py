@@ -47,7 +47,7 @@ def backup_path(path: Path) -> Path:
     """The first free name among ``x.yaml.bak``, ``x.yaml.1.bak``, ``x.yaml.2.bak`` ..."""
     candidate = path.with_name(path.name + ".bak")
     n = 1
-    while candidate.exists():
+    while candidate.exists() or candidate.is_symlink():
         candidate = path.with_name(f"{path.name}.{n}.bak")
         n += 1
     return candidate
@@ -59,7 +59,7 @@ def set_aside_path(path: Path, when: datetime | None = None) -> Path:
     stamp = (when or datetime.now()).strftime("%Y%m%d-%H%M%S")
     candidate = path.with_name(f"{path.stem}.broken-{stamp}{path.suffix}")
     n = 2
-    while candidate.exists():
+    while candidate.exists() or candidate.is_symlink():
         candidate = path.with_name(f"{path.stem}.broken-{stamp}-{n}{path.suffix}")
         n += 1
     return candidate
@@ -125,7 +125,10 @@ class UserFiles:
             self.report(exc)
             return None
         except OSError as exc:
-            self.report(ConfigError(path, None, None, f"cannot be read ({exc.strerror or exc})"))
+            why = f"cannot be read ({exc.strerror or exc})"
+            if path.is_symlink() and not path.exists():
+                why = f"is a link to {os.readlink(path)}, which does not exist"
+            self.report(ConfigError(path, None, None, why))
             return None
         try:
             text = raw.decode("utf-8")
@@ -151,6 +154,13 @@ class UserFiles:
 
         Raises :class:`OSError` if the file cannot be written (nothing is lost then either).
         """
+        if path.is_symlink() and not path.exists():  # a link to nothing: the link is kept, not lost
+            kept = backup_path(path)
+            target = os.readlink(path)
+            path.rename(kept)
+            self.notes.append(
+                f"{self._shown(path)} was a link to {target}, which does not exist; it is kept as {kept.name}"
+            )
         try:
             current = path.read_bytes()
         except FileNotFoundError:
@@ -189,7 +199,7 @@ class UserFiles:
     def load_settings(self) -> Settings:
         """The saved settings, or the defaults if there are none or the file has a problem."""
         path = self.settings_path
-        if not path.exists():
+        if not path.exists() and not path.is_symlink():
             return Settings()
         doc = self.read(path)
         if doc is None:

@@ -144,6 +144,14 @@ def test_seats_are_placed_relative_to_the_viewer():
             "zones.deck.viewer",
             "shared",
         ),
+        (  # a typo puts the pile off the table: refused, with the range it must lie in
+            "card_width: 90\nzones:\n  deck: {at: [6400, 360]}\n",
+            3,
+            "zones.deck.at",
+            "x from -40 to 1320 and y from -40 to 760",
+        ),
+        ("card_width: 90\nzones:\n  hand: {seat: [0, 4000]}\n", 3, "zones.hand.seat", "in from -720 to 720"),
+        (BASE + "hud: {status: [640, -300]}\n", 3, "hud.status", "a point on the table"),
     ],
 )
 def test_layout_mistakes_are_located(text, line, key, words):

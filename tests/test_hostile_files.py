@@ -34,7 +34,7 @@ COMMON = {
 CASES = [
     (where, fault)
     for where, faults in KINDS.items()
-    for fault in [*faults, *COMMON, "directory", "device link", "empty"]
+    for fault in [*faults, *COMMON, "directory", "device link", "dangling link", "empty"]
 ]
 
 
@@ -48,6 +48,9 @@ def test_a_broken_file_is_named_the_defaults_used_and_the_file_left(where, fault
         raw = None
     elif fault == "device link":
         os.symlink("/dev/zero", path)  # reading it through would never end
+        raw = None
+    elif fault == "dangling link":
+        os.symlink(config_folder / "gone.yaml", path)  # a link to a file that is not there
         raw = None
     else:
         raw = COMMON[fault] if fault in COMMON else b"" if fault == "empty" else KINDS[where][fault].encode()
@@ -64,8 +67,18 @@ def test_a_broken_file_is_named_the_defaults_used_and_the_file_left(where, fault
         assert path.read_bytes() == raw
     elif fault == "directory":
         assert path.is_dir()
+    elif fault == "dangling link":
+        assert path.is_symlink() and os.readlink(path) == str(config_folder / "gone.yaml")
+        assert any("gone.yaml, which does not exist" in n for n in named), named
     else:
         assert path.is_symlink() and os.readlink(path) == "/dev/zero"
+    if where == "settings.yaml" and fault == "dangling link":
+        app.settings.card_back = "blue"
+        app.save_settings(only_if_changed=False)
+        kept = config_folder / "settings.yaml.bak"
+        assert kept.is_symlink() and os.readlink(kept) == str(config_folder / "gone.yaml"), "the link is kept"
+        assert "card_back: blue" in path.read_text() and not path.is_symlink()
+        assert any("settings.yaml.bak" in n for n in app.files.notes), app.files.notes
     if where == "settings.yaml" and raw and fault != "empty":
         app.settings.card_back = "blue"
         app.save_settings(only_if_changed=False)

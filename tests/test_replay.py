@@ -124,3 +124,27 @@ def test_a_replay_shows_the_rock_paper_scissors_reveal(tmp_path, monkeypatch):
         if "Rock, paper, scissors!" in said:
             break
     assert "Rock, paper, scissors!" in said, "the shapes were never shown"
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("card_table_replay: 1\nactions:\n" + "- [0, {kind: play}]\n" * 250_000, "larger than 4 MB"),
+        ("card_table_replay: 1\nactions: " + "[" * 5000 + "]" * 5000 + "\n", "nest"),
+        (
+            "card_table_replay: 1\na: &a [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]\n"
+            + "".join(
+                f"{chr(98 + i)}: &{chr(98 + i)} [*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, "
+                f"*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}]\n"
+                for i in range(9)
+            ),
+            "values",
+        ),
+    ],
+    ids=["huge", "deep", "aliases"],
+)
+def test_a_hostile_replay_is_refused_at_once_within_the_limits_of_every_yaml_file(tmp_path, text, said):
+    path = tmp_path / "replay.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(SaveError, match=said):
+        read_replay(path)

@@ -18,6 +18,8 @@ from cardtable.yamlfile import YamlDoc
 
 from .schema import (
     CLICKS,
+    DESIGN_H,
+    DESIGN_W,
     FACES,
     HUD_DEFAULTS,
     LOG_FIELDS,
@@ -95,14 +97,30 @@ def _number(doc: YamlDoc, keys: Keys, value: Any, low: float, high: float) -> fl
     return float(value)
 
 
-def _pair(doc: YamlDoc, keys: Keys, value: Any) -> tuple[float, float]:
+MARGIN = 40
+"""How far past the design's edge a point may lie (a pile half off the table, as on a real one)."""
+ON_TABLE = ((-MARGIN, DESIGN_W + MARGIN), (-MARGIN, DESIGN_H + MARGIN))
+"""Where a point of the design may lie: on the table, with a margin."""
+OFFSET = ((-DESIGN_W, DESIGN_W), (-DESIGN_H, DESIGN_H))
+"""How far an offset (from a seat's edge, from the middle) may reach: at most across the table."""
+
+
+def _pair(
+    doc: YamlDoc, keys: Keys, value: Any, bounds: tuple[tuple[int, int], tuple[int, int]] = ON_TABLE
+) -> tuple[float, float]:
+    """A pair of numbers within ``bounds`` (a typo would put a zone off the screen unseen)."""
+    (x0, x1), (y0, y1) = bounds
+    offset = bounds == OFFSET
     if (
         not isinstance(value, list | tuple)
         or len(value) != 2
         or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
-        or not all(-5000 <= v <= 5000 for v in value)
+        or not (x0 <= value[0] <= x1 and y0 <= value[1] <= y1)
     ):
-        raise doc.error(keys, "must be a pair of numbers, like [640, 360]")
+        what = "an offset, across" if offset else "a point on the table, x"
+        second = "in" if offset else "y"
+        like = "[0, 40]" if offset else "[640, 360]"
+        raise doc.error(keys, f"must be {what} from {x0} to {x1} and {second} from {y0} to {y1}, like {like}")
     return float(value[0]), float(value[1])
 
 
@@ -181,7 +199,7 @@ def _place(doc: YamlDoc, keys: Keys, body: dict[str, Any], required: bool) -> Pl
             "or center: [across, out] (from the middle toward each seat)",
         )
     kind = given[0]
-    return Place(kind, _pair(doc, (*keys, kind), body[kind]))
+    return Place(kind, _pair(doc, (*keys, kind), body[kind], ON_TABLE if kind == "at" else OFFSET))
 
 
 def _zone(doc: YamlDoc, name: str, body: Any) -> ZoneSpec:
@@ -217,9 +235,9 @@ def _plate(doc: YamlDoc, body: Any, zones: dict[str, ZoneSpec]) -> Plate:
     drop = _text(doc, (*keys, "drop"), body.get("drop", ""))
     if drop and drop not in zones:
         raise doc.error((*keys, "drop"), f"no zone {drop!r} in this layout")
-    place = _pair(doc, (*keys, "seat"), body.get("seat", [-250, 40]))
-    viewer = _pair(doc, (*keys, "viewer"), body["viewer"]) if "viewer" in body else place
-    compact = _pair(doc, (*keys, "compact"), body["compact"]) if "compact" in body else None
+    place = _pair(doc, (*keys, "seat"), body.get("seat", [-250, 40]), OFFSET)
+    viewer = _pair(doc, (*keys, "viewer"), body["viewer"], OFFSET) if "viewer" in body else place
+    compact = _pair(doc, (*keys, "compact"), body["compact"], OFFSET) if "compact" in body else None
     raw = body.get("lines", ["{score}"])
     if not isinstance(raw, list):
         raise doc.error((*keys, "lines"), "must be a list of lines")
@@ -241,7 +259,7 @@ def _plate(doc: YamlDoc, body: Any, zones: dict[str, ZoneSpec]) -> Plate:
                 _flag(doc, (*here, "joins"), item.get("joins", False)),
             )
         )
-    top = _pair(doc, (*keys, "top"), body["top"]) if "top" in body else None
+    top = _pair(doc, (*keys, "top"), body["top"], OFFSET) if "top" in body else None
     life = _text(doc, (*keys, "life"), body.get("life", ""))
     return Plate(place, viewer, compact, tuple(lines), top, drop, life)
 
