@@ -46,9 +46,12 @@ from .layout import Layout, has_layout, load_layout
 from .scene import Scene, SceneStack  # noqa: E402
 from .sound import SoundPlayer
 from .theme import Fonts, TextCache  # noqa: E402
+from .widgets import CARET
 
 MIN_SIZE = MIN_WINDOW
 FPS = 60
+IDLE_WAKE = 0.5
+"""The longest the app waits for an event while nothing moves (seconds)."""
 DESKTOP_SHARE = 0.9
 """The most of the desktop a window opens over, leaving room for the system's panels and title bar."""
 log = logging.getLogger("cardtable")
@@ -338,19 +341,47 @@ class App:
         visible = self.stack.visible()
         if not visible:
             self.surface.fill(theme.FELT)
+        CARET.drawn = False
         for scene in visible:
             scene.draw(self.surface)
         self.frames += 1
+
+    def next_change(self) -> float | None:
+        """Seconds until the picture changes by itself (0: now; None: only an event changes it):
+        the top scene's word (only it is updated), or a blinking caret's next blink."""
+        top = self.stack.top
+        wait = top.next_change() if top is not None else None
+        if CARET.drawn:
+            wait = CARET.next_blink() if wait is None else min(wait, CARET.next_blink())
+        return wait
+
+    def next_frame(self) -> tuple[list[pygame.event.Event], float] | None:
+        """The events and time step of the next frame, waiting for them while nothing moves: at
+        once if something moves; else when an event comes or a change falls due (never longer
+        than :data:`IDLE_WAKE`, so a signal to stop is heard). None: the wait ran out with nothing
+        to show, and no frame is drawn."""
+        wait = self.next_change()
+        if wait is not None and wait <= 0:
+            return pygame.event.get(), min(self.clock.tick(FPS) / 1000.0, 0.1)
+        limit = IDLE_WAKE if wait is None else min(IDLE_WAKE, wait)
+        first = pygame.event.wait(max(1, round(limit * 1000)))
+        events = ([] if first.type == pygame.NOEVENT else [first]) + pygame.event.get()
+        if not events and wait is None:
+            return None
+        return events, min(self.clock.tick() / 1000.0, IDLE_WAKE)  # the time waited: timers fall due
 
     def run(self, exit_after: float | None = None, screenshot: Path | None = None) -> int:
         """Run until quit (or ``exit_after`` seconds); returns the exit code."""
         start = time.perf_counter()
         stop = self._stop_on_signals()
         try:
+            self.tick(pygame.event.get(), 0.0)  # the first frame, whether or not an event comes
+            self.window.flip()
             while self.running and self.stack.top is not None:
-                dt = self.clock.tick(FPS) / 1000.0
-                self.pump(min(dt, 0.1))
-                self.window.flip()
+                frame = self.next_frame()
+                if frame is not None:
+                    self.tick(*frame)
+                    self.window.flip()
                 if exit_after is not None and time.perf_counter() - start >= exit_after:
                     self.quit(0)
             if screenshot is not None:

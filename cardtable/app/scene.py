@@ -4,6 +4,8 @@ A scene handles input (``handle`` returns True when it used the event),
 advances in ``update(dt)`` and draws in ``draw`` (which changes no state).
 Only the top scene gets input and updates; scenes below an overlay that is
 not ``opaque`` are drawn first, so a pause menu shows the table behind it.
+A scene says when its picture next changes by itself (``next_change``), so
+the app draws nothing and waits for events while nothing moves.
 """
 
 from __future__ import annotations
@@ -45,6 +47,11 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         pass
+
+    def next_change(self) -> float | None:
+        """Seconds until this scene's picture changes by itself (0: it moves now; None: only an
+        event changes it). Meanwhile the app waits for events and draws nothing."""
+        return None
 
 
 class SceneStack:

@@ -439,6 +439,21 @@ class ScrollArea:
         )
 
 
+class _Caret:
+    """Whether the last frame drew a blinking caret: the app wakes for its next blink."""
+
+    BLINK = 0.5  # seconds shown, then hidden
+
+    drawn = False
+
+    def next_blink(self) -> float:
+        """Seconds until the caret shows or hides."""
+        return self.BLINK - (pygame.time.get_ticks() / 1000) % self.BLINK
+
+
+CARET = _Caret()
+
+
 class TextField(Widget):
     """A one-line text entry (player names)."""
 
@@ -484,6 +499,8 @@ class TextField(Widget):
         pygame.draw.rect(surface, theme.PAPER if self.enabled else (200, 200, 190), r, border_radius=6)
         edge = theme.HIGHLIGHT if self.focused else theme.PANEL_EDGE
         pygame.draw.rect(surface, edge, r, width=2, border_radius=6)
+        if self.focused:
+            CARET.drawn = True
         shown = self.value + ("|" if self.focused and int(pygame.time.get_ticks() / 500) % 2 == 0 else "")
         surf = text.render(shown, self.size, theme.INK)
         room = r.width - 20

@@ -139,6 +139,10 @@ class LabScene(Scene):
         self._compared_done = self.lab.done
         self._compared_at = time.monotonic()
 
+    def next_change(self) -> float | None:
+        """While a run goes on: its progress, polled every frame."""
+        return 0.0 if self.lab is not None and not self._settled else None
+
     def update(self, dt: float) -> None:
         lab = self.lab
         if lab is None or self._settled:

@@ -62,6 +62,9 @@ class PrivacyScene(Scene):
     def update(self, dt: float) -> None:
         self.age += dt
 
+    def next_change(self) -> float | None:
+        return None if self.armed else ARM_SECONDS - self.age  # the prompt lights once it is armed
+
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.pressed = self.armed and event.button == 1

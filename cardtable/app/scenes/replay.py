@@ -63,6 +63,12 @@ class ReplayScene(TableScene):
     def my_turn(self) -> bool:
         return False  # nobody plays a replay
 
+    def next_change(self) -> float | None:
+        """Frames while it plays or cards move; else only what fades (it waits for the viewer)."""
+        if self.playing or self.animating or self.built_for != self.viewer:
+            return 0.0
+        return self.fading()
+
     def enter(self) -> None:
         self._arrange()
 

@@ -383,6 +383,35 @@ class TableScene(Scene):
             self.said.toast(keeper.problem, self.clock, 1.0, 6.0)  # said once, not after each move
         self._save_problem = keeper.problem
 
+    def next_change(self) -> float | None:
+        """0 while anything moves or someone other than the person at the screen is to act (the
+        table plays on by itself); else the seconds until a word or mark on it times out, and
+        None when it only waits for the person."""
+        if self.built_for != self.viewer or self.input.pressing:
+            return 0.0
+        if self.timeline.waiting and not self.timeline.moving:
+            return None  # a trick held until the person clicks
+        if self.animating:
+            return 0.0
+        if self.summary is not None:
+            return None if self.session.humans else max(0.0, self.summary[1] - self.clock)
+        if not self.my_turn or self.session.hinter.asked is not None:
+            return 0.0  # computers move, the screen is handed over, the results come, a hint is found
+        return self.fading()
+
+    def fading(self) -> float | None:
+        """Seconds until the next word or mark on the table times out (a note, the spotlight, the
+        card just played, a refusal, a zone about to grow); None: nothing will."""
+        refusal = self.session.refusal
+        times = [
+            self.said.next_change(),
+            self.story.next_change(self.clock),
+            self.peek.next_change(),
+            refusal.until if refusal is not None and self.refusal_now() is not None else None,
+        ]
+        due = [t - self.clock for t in times if t is not None]
+        return max(0.0, min(due)) if due else None
+
     @property
     def spotlight(self) -> tuple[tuple[Card, ...], str, float] | None:
         """The cards in the spotlight, the text and until when (None: none)."""

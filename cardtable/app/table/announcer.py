@@ -42,6 +42,14 @@ class Announcer:
         self.toasts.append((text, clock + seconds * max(0.5, factor)))
         self.toasts = self.toasts[-4:]
 
+    def next_change(self) -> float | None:
+        """When the next note goes or the spotlight changes, on the table's clock (None: never)."""
+        times = [until for _, until in self.toasts]
+        shown = self.shown
+        if shown.now is not None:
+            times.append((shown.now[2] + shown.since) / 2 if shown.waiting else shown.now[2])
+        return min(times) if times else None
+
     def expire(self, clock: float) -> None:
         self.toasts = [(t, until) for t, until in self.toasts if until > clock]
         self.shown.expire(clock)

@@ -32,6 +32,10 @@ class Peek:
         self.wanted = None
         grow(stage, None, glide)
 
+    def next_change(self) -> float | None:
+        """When the zone the pointer rests on grows, on the table's clock (None: none waits)."""
+        return None if self.wanted is None else self.wanted[1] + PEEK_DELAY
+
     def tick(self, stage: Stage, clock: float, glide: float) -> None:
         """Grow the zone the pointer has rested on long enough."""
         if self.wanted is not None and clock - self.wanted[1] >= PEEK_DELAY:

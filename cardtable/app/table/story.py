@@ -16,7 +16,8 @@ from ..layout.schema import Layout
 from ..tokens import TableModel
 from .aim import AIM_SECONDS, Aim, aim_of
 from .banner import Banner, TrickTeller
-from .life import Losses
+from .life import LOSS_SECONDS, Losses
+from .strip import FRESH_SECONDS as STRIP_FRESH
 from .strip import EventStrip
 
 FRESH_SECONDS = 1.6  # how long a card just played stays lit
@@ -78,6 +79,16 @@ class Story:
         if pairs != self._received_seen:
             self._received_seen = pairs
             self.received = pairs
+
+    def next_change(self, clock: float) -> float | None:
+        """When the next of its marks fades (the card just played, the aim, the strip's newest line,
+        a loss by a plate), on the table's clock; None: none will."""
+        times = [*self.fresh.values(), self.strip.fresh_at + STRIP_FRESH]
+        times += [since + LOSS_SECONDS for _, since in self.losses.shown.values()]
+        if self.aim is not None:
+            times.append(self.aim.until)
+        later = [t for t in times if t > clock]
+        return min(later) if later else None
 
     def received_text(self) -> str:
         """ "From Cy: 2♥, J♦" for the cards marked as passed to the viewer."""
