@@ -88,6 +88,11 @@ def test_a_note_on_the_table_wakes_the_app_when_it_goes():
     assert due is not None and 0 < due <= 2.0, due
     until(app, lambda: not scene.said.toasts, limit=5.0)
     assert app.next_change() is None, "once it has gone, nothing is due"
+    scene.complain("Trump must be named first")  # a refusal in the status line goes by itself too
+    due = app.next_change()
+    assert due is not None and 0 < due <= 3.5, due
+    until(app, lambda: scene.refusal_now() is None, limit=5.0)
+    assert app.next_change() is None and "Trump" not in scene.status_text()
 
 
 def test_the_privacy_screen_wakes_once_to_arm_itself():
