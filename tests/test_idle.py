@@ -131,3 +131,15 @@ def test_the_loop_draws_a_first_frame_and_then_rests_at_the_title(monkeypatch):
     pygame.event.clear()
     assert app.run(exit_after=0.5) == 0
     assert 1 <= app.frames <= 3, app.frames
+
+
+def test_a_run_asked_to_stop_after_its_first_frame_waits_for_nothing(monkeypatch):
+    """``--exit-after 0`` (start-up is measured so): the first frame, then out, with no wait for
+    events between."""
+    app = make_app()
+    app.push(TitleScene(app))
+    waits: list[int] = []
+    real = pygame.event.wait
+    monkeypatch.setattr(pygame.event, "wait", lambda ms=0: waits.append(ms) or real(1))
+    assert app.run(exit_after=0) == 0
+    assert app.frames == 1 and waits == []

@@ -355,15 +355,15 @@ class App:
             wait = CARET.next_blink() if wait is None else min(wait, CARET.next_blink())
         return wait
 
-    def next_frame(self) -> tuple[list[pygame.event.Event], float] | None:
+    def next_frame(self, longest: float = IDLE_WAKE) -> tuple[list[pygame.event.Event], float] | None:
         """The events and time step of the next frame, waiting for them while nothing moves: at
         once if something moves; else when an event comes or a change falls due (never longer
-        than :data:`IDLE_WAKE`, so a signal to stop is heard). None: the wait ran out with nothing
-        to show, and no frame is drawn."""
+        than ``longest``, so a signal to stop is heard). None: the wait ran out with nothing to
+        show, and no frame is drawn."""
         wait = self.next_change()
         if wait is not None and wait <= 0:
             return pygame.event.get(), min(self.clock.tick(FPS) / 1000.0, 0.1)
-        limit = IDLE_WAKE if wait is None else min(IDLE_WAKE, wait)
+        limit = min(IDLE_WAKE, longest) if wait is None else min(IDLE_WAKE, longest, wait)
         first = pygame.event.wait(max(1, round(limit * 1000)))
         events = ([] if first.type == pygame.NOEVENT else [first]) + pygame.event.get()
         if not events and wait is None:
@@ -378,12 +378,14 @@ class App:
             self.tick(pygame.event.get(), 0.0)  # the first frame, whether or not an event comes
             self.window.flip()
             while self.running and self.stack.top is not None:
-                frame = self.next_frame()
+                left = IDLE_WAKE if exit_after is None else exit_after - (time.perf_counter() - start)
+                if left <= 0:
+                    self.quit(0)
+                    break
+                frame = self.next_frame(left)  # a wait ends when the time asked for is up
                 if frame is not None:
                     self.tick(*frame)
                     self.window.flip()
-                if exit_after is not None and time.perf_counter() - start >= exit_after:
-                    self.quit(0)
             if screenshot is not None:
                 pygame.image.save(self.surface, str(screenshot))
             if not self.files.settings_broken:  # a broken file is only replaced when the player saves
