@@ -61,7 +61,7 @@ def test_a_finished_game_is_counted_and_read_again_after_a_restart(game):
     app = make_app()
     scene = table_game(app, solo(game), seed=5, game=game)
     play_out(scene, seed=5)
-    scene.finish()
+    scene.exits.finish()
     assert isinstance(app.stack.top, ResultsScene)
     won = 0 in scene.session.match.game.winners()
     again = make_app()  # a new start reads what the last one wrote
@@ -87,7 +87,7 @@ def test_demos_are_not_counted(game):
     demo = TableScene.of_computers(app, game, 2)
     app.push(demo)
     play_out(demo, seed=2)
-    demo.finish()
+    demo.exits.finish()
     assert isinstance(app.stack.top, TableScene) and app.stack.top.session.demo  # the next demo
     assert app.stats.stats.records == [] and not (data_dir() / FILE_NAME).exists()
 
@@ -96,7 +96,7 @@ def test_a_new_game_of_computers_only_is_not_counted():
     app = make_app()
     scene = table_game(app, [("Ada", False), ("Bo", False), ("Cy", False)], seed=3)
     play_out(scene)
-    scene.finish()
+    scene.exits.finish()
     assert isinstance(app.stack.top, ResultsScene)
     assert app.stats.stats.records == [] and not (data_dir() / FILE_NAME).exists()
 

@@ -304,7 +304,7 @@ def test_new_game_from_a_table_starts_from_that_game(config_folder):
 
     app = make_app()
     scene = table_game(app, [("Mia", True), ("Ada", False), ("Bo", False)], seed=1, game="ugh")
-    scene.new_game()
+    scene.exits.new_game()
     new = app.stack.top
     assert isinstance(new, NewGameScene)
     assert new.setup.game == "ugh" and [s.name for s in new.setup.seats] == ["Mia", "Ada", "Bo"]

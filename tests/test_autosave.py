@@ -179,7 +179,7 @@ def test_leaving_keeps_the_game_and_finishing_leaves_no_autosave_but_a_replay():
     app.push(TitleScene(app))
     scene = _save_one(app)
     assert (app.data / AUTOSAVE).exists()
-    scene.quit_to_title()
+    scene.exits.quit_to_title()
     run(app, 0.1)
     assert app.stack.top.saved is not None  # Continue is offered
 

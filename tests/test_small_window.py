@@ -73,7 +73,12 @@ def test_the_table_and_its_pause_menu_fit_the_smallest_window(game):
     until_my_turn(app, scene)
     _check(app, scene)
     pause = PauseScene(
-        app, spec, dict(scene.session.match.game.options), scene.session.variant, scene.quit_to_title, True
+        app,
+        spec,
+        dict(scene.session.match.game.options),
+        scene.session.variant,
+        scene.exits.quit_to_title,
+        True,
     )
     app.push(pause)
     tick(app)

@@ -48,16 +48,7 @@ class ReplayScene(TableScene):
 
     def make_layers(self) -> Layers:
         """The table's, with the replay's bar over all (no play, no menu, no table keys)."""
-        stack = [
-            self.board,
-            self.words,
-            self.controls_layer,
-            self.panel,
-            self.spot,
-            self.hook,
-            self.summary_layer,
-        ]
-        return Layers([*stack, ReplayBar(self)])
+        return Layers([*self.shown_layers(), self.summary_layer, ReplayBar(self)])
 
     @property
     def my_turn(self) -> bool:
@@ -108,7 +99,7 @@ class ReplayScene(TableScene):
                 self.session.match.act(seat, Action.from_dict(raw, self.session.match.game.catalog))
         self.playing = False
         self.summary_layer.shown = None
-        self._rebuild()
+        self.rebuild()
         self._replay_summaries()
 
     def to_start(self) -> None:

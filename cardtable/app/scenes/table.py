@@ -24,7 +24,7 @@ from ..table.controls import Controls
 from ..table.driver import Acted, Finished, HandOver
 from ..table.hud import Hud, acting_seats, plate_rects
 from ..table.input import Input
-from ..table.layers import Layers
+from ..table.layers import Layer, Layers
 from ..table.layers.cards import CardsLayer
 from ..table.layers.controls import ControlsLayer, MenuLayer
 from ..table.layers.keys import KeysLayer
@@ -39,10 +39,10 @@ from ..table.stage import Stage
 from ..table.status import Doing, Status
 from ..table.story import Story
 from ..table.timeline import Timeline
-from ..table.words import handover_line
 from ..tokens import TableModel
 from ..widgets import Button
 from .common import BACKGROUND
+from .table_exits import TableExits
 
 SUMMARY_SECONDS = 4.0  # how long a table of computers shows a round's summary
 
@@ -87,7 +87,7 @@ class TableScene(Scene):
         self._idle = False
         self._turn_heard: int | None = None  # the viewer whose turn was last chimed (None: nobody's now)
         self._save_problem: str | None = None
-        self._ended = False
+        self.exits = TableExits(self)
         self.board = CardsLayer(self)
         self.words = WordsLayer(self)
         self.controls_layer = ControlsLayer(self)
@@ -97,25 +97,19 @@ class TableScene(Scene):
         self.menu = MenuLayer(self)
         self.summary_layer = SummaryLayer(self)
         self.layers = self.make_layers()
-        self._rebuild(animate_opening=not self.session.resumed)
+        self.rebuild(animate_opening=not self.session.resumed)
         if self.session.resumed:
             self._replay_summaries()
 
+    def shown_layers(self) -> list[Layer]:
+        """What shows the game, bottom first: the cards, the words, the buttons, an open panel, the
+        spotlight and the game's own widget (a replay shows the same table)."""
+        return [self.board, self.words, self.controls_layer, self.panel, self.spot, self.hook]
+
     def make_layers(self) -> Layers:
-        """The table's layers, bottom first (input reaches them top first)."""
-        return Layers(
-            [
-                KeysLayer(self),
-                self.board,
-                self.words,
-                self.controls_layer,
-                self.panel,
-                self.spot,
-                self.hook,
-                self.menu,
-                self.summary_layer,
-            ]
-        )
+        """The table's layers, bottom first (input reaches them top first): its keys under all,
+        then what shows the game, a menu, and a round's summary on top."""
+        return Layers([KeysLayer(self), *self.shown_layers(), self.menu, self.summary_layer])
 
     @classmethod
     def of_computers(cls, app, game: str, seed: int | None = None, watch: int | None = None) -> TableScene:
@@ -142,7 +136,7 @@ class TableScene(Scene):
         """Back from the pause menu, settings, the rules or the log: at a shared screen whoever sat
         there has left it (the next decision is handed over again)."""
         if self.session.driver.screen.release():
-            self._rebuild()
+            self.rebuild()
 
     # -- what the table shows -----------------------------------------------------------
 
@@ -215,7 +209,7 @@ class TableScene(Scene):
         """The seats whose name plates are lit as deciding (from the view the plates are drawn from)."""
         return acting_seats(self.session.now_view())
 
-    def _rebuild(self, animate_opening: bool = False, start: View | None = None, to_come: int = 0) -> None:
+    def rebuild(self, animate_opening: bool = False, start: View | None = None, to_come: int = 0) -> None:
         """Show the current viewer's view from scratch (a new game, another human, or nobody).
 
         ``start``: the view to show (the public table before moves that ended a sitting, whose
@@ -357,7 +351,7 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.clock += dt
         if self.built_for != self.viewer:
-            self._rebuild()  # never draw one seat's table for another
+            self.rebuild()  # never draw one seat's table for another
         if self.summary is not None:
             self.timeline.step_tokens(dt)
             if not self.session.humans and self.clock >= self.summary[1]:
@@ -434,30 +428,17 @@ class TableScene(Scene):
         if isinstance(step, Acted):
             self._play_moves(step)
         elif isinstance(step, HandOver) and self.said.shown.now is None:
-            self._hand_over(step.seat)  # once what was just shown large (a flipped Ugh! card) is read
+            self.exits.hand_over(step.seat)  # once what was just shown large (a flipped Ugh! card) is read
         elif isinstance(step, Finished):
-            self.finish()
+            self.exits.finish()
 
     def _play_moves(self, acted: Acted) -> None:
         """Queue the events of moves just made, as the viewer may see them; when the viewer left the
         screen with them, the table first turns to the public one from before them."""
         if acted.left is not None:
-            self._rebuild(start=acted.left, to_come=len(acted.events))
+            self.rebuild(start=acted.left, to_come=len(acted.events))
         self.timeline.enqueue(self.session.seen(acted.events), self.session.table_view())
         self.refresh()  # the panel buttons follow the game as it stands (no last trick in a new round)
-
-    def _hand_over(self, seat: int) -> None:
-        """The next decision is ``seat``'s, who is not at the screen: the privacy screen until they are."""
-        from .privacy import PrivacyScene
-
-        session = self.session
-
-        def ready() -> None:
-            session.driver.screen.confirm(seat)
-            self._rebuild()
-
-        what = handover_line(self.layout, session.match.view(None), seat, session.names)
-        self.app.push(PrivacyScene(self.app, session.names[seat], what, ready, self.pause_menu))
 
     @property
     def results_by_click(self) -> bool:
@@ -468,75 +449,6 @@ class TableScene(Scene):
             and not self.timeline.busy
             and self.summary is None
         )
-
-    def finish(self) -> None:
-        """The game is over: recorded once, then the results (a demo deals again)."""
-        if self._ended:
-            return  # a click and the end of the pause in one frame: the game is recorded once
-        self._ended = True
-        session = self.session
-        setup = session.setup
-        if session.demo:
-            again = GameSetup(setup.game, setup.seats, setup.variant, session.seed + 1, setup.options)
-            self.app.replace(TableScene(self.app, again, demo=True, watch=session.watch))
-            return
-        from .results import ResultsScene
-
-        self.replay_path = session.keeper.finished()
-        kinds = [s.kind for s in setup.seats]  # "human" or a computer's level
-        replay = self.replay_path.name if self.replay_path is not None else None
-        names = session.names
-        self.app.stats.record(session.match.game, names, kinds, setup.variant, replay, session.keeper.hints)
-        final = session.table_view()
-        self.app.replace(
-            ResultsScene(
-                self.app,
-                session.spec,
-                final,
-                names,
-                self.play_again,
-                self.new_game,
-                self.layout,
-                self.replay_path,
-            )
-        )
-
-    def play_again(self) -> None:
-        setup = self.session.setup
-        again = GameSetup(setup.game, setup.seats, setup.variant, None, setup.options)
-        self.app.replace(TableScene(self.app, again))
-
-    def new_game(self) -> None:
-        from .newgame import NewGameScene
-
-        self.app.replace(NewGameScene(self.app, self.session.setup))  # the table just played, to change
-
-    def quit_to_title(self) -> None:
-        from .title import TitleScene
-
-        self.app.reset(TitleScene(self.app))
-
-    def pause_menu(self) -> None:
-        """The pause menu over the table (quit, settings, the rules)."""
-        from .pause import PauseScene
-
-        session = self.session
-        options = dict(session.match.game.options)
-        menu = PauseScene(
-            self.app, session.spec, options, session.variant, self.quit_to_title, session.in_progress
-        )
-        self.app.push(menu)
-
-    def open_rules(self) -> None:
-        from .rules import RulesScene
-
-        self.app.push(RulesScene(self.app, self.session.spec.id, self.session.match.game.options))
-
-    def open_log(self) -> None:
-        from .gamelog import LogScene
-
-        title = f"{self.session.spec.name}: the game so far"
-        self.app.push(LogScene(self.app, self.session.log_lines(), title))
 
     # -- the viewer's choices ------------------------------------------------------------
 
@@ -625,7 +537,7 @@ class TableScene(Scene):
         if not self.session.undo():
             return False
         self.summary_layer.shown = None
-        self._rebuild()
+        self.rebuild()
         self._replay_summaries()
         self.said.toast("Back to your last decision", self.clock, 1.0)
         return True

@@ -79,7 +79,7 @@ class ControlsLayer(Layer):
         for item in items:
             if hinted is not None and item.action == hinted:
                 item.button.primary = True  # the hinted button stands out
-        items.append(Control(Button("Log (G)", t.open_log, size=16), None, "panel", "g"))
+        items.append(Control(Button("Log (G)", t.exits.open_log, size=16), None, "panel", "g"))
         facts = session.now_view()
         for panel in t.layout.panels:
             if facts.info.get(panel.key):

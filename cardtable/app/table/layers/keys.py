@@ -25,7 +25,7 @@ class KeysLayer(Layer):
             return False
         t = self.table
         if event.key == pygame.K_ESCAPE:
-            t.pause_menu()
+            t.exits.pause_menu()
         elif event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             if not t.undo():
                 t.complain("Nothing to undo" if len(t.session.humans) == 1 else "No undo in pass-and-play")
@@ -34,7 +34,7 @@ class KeysLayer(Layer):
                 return False
             t.hint()  # says why when there is no hint to be had (not your turn, pass-and-play)
         elif event.key == pygame.K_F1:
-            t.open_rules()  # the rules (U-G-O's card roles) one key away, as the sources ask
+            t.exits.open_rules()  # the rules (U-G-O's card roles) one key away, as the sources ask
         else:
             return False
         return True

@@ -110,7 +110,7 @@ class SummaryLayer(Layer):
         if presses_on(event):
             self.table.close_summary()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.table.pause_menu()
+            self.table.exits.pause_menu()
         return True
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -27,7 +27,7 @@ class WordsLayer(Layer):
 
     def handle(self, event: pygame.event.Event) -> bool:
         if presses_on(event) and self.table.results_by_click:
-            self.table.finish()  # the last word read: on to the results without waiting
+            self.table.exits.finish()  # the last word read: on to the results without waiting
             return True
         return False
 
