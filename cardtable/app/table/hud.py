@@ -115,14 +115,26 @@ def plate_rects(
     the seats are laid out to keep apart), a full one by at most a third (its text keeps a legible
     size in a small window, where the plate itself shrinks), so every table stays readable.
     """
+    return [rect for rect, _ in plates_laid_out(layout, geometry, view, names, window, fonts)]
+
+
+def plates_laid_out(
+    layout: Layout,
+    geometry: Geometry,
+    view: View,
+    names: Sequence[str],
+    window: tuple[int, int],
+    fonts: theme.Fonts | None = None,
+) -> list[tuple[pygame.Rect, list[str]]]:
+    """Each seat's plate: where it goes, and its lines under the name as they are drawn."""
     fonts = fonts or _measure()
     out = []
     for seat in range(view.players):
-        _, width, height = plate_words(layout, geometry, view, seat, names, fonts)
+        lines, width, height = plate_words(layout, geometry, view, seat, names, fonts)
         left, top, _, _ = geometry.plate_box(seat, width, height)
         rect = pygame.Rect(round(left), round(top), width, height)
         rect.clamp_ip(pygame.Rect((0, 0), window).inflate(-8, -8))
-        out.append(rect)
+        out.append((rect, lines))
     return out
 
 
@@ -180,10 +192,9 @@ class Hud:
         s = geometry.scale
         out = []
         gone = set(view.info.get(layout.ring.out, ())) if layout.ring.out else set()
-        rects = plate_rects(layout, geometry, view, names, surface.get_size(), self.app.fonts)
-        for seat, rect in enumerate(rects):
+        laid_out = plates_laid_out(layout, geometry, view, names, surface.get_size(), self.app.fonts)
+        for seat, (rect, lines) in enumerate(laid_out):
             acting = seat in acting_seats(view)
-            lines, _, _ = plate_words(layout, geometry, view, seat, names, self.app.fonts)
             small = geometry.compact and seat != view.seat
             line_h = plate_line_height(geometry, small)
             edge = theme.HIGHLIGHT if acting else theme.PANEL_EDGE

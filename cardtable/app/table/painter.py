@@ -50,6 +50,7 @@ class Painter:
         self._pills: list[tuple[pygame.Rect, object]] = []
         self._shadows: dict[tuple[int, tuple[int, int]], pygame.Surface] = {}
         self.titles_drawn: tuple[list[pygame.Rect], int] = ([], 0)  # the last frame's zone titles, their size
+        self._titles_for: object = None  # the titles and window they were laid out for
 
     def _shadow(self, img: pygame.Surface) -> pygame.Surface:
         """The card's own outline in shadow colour (turned images are cached, so are their shadows)."""
@@ -139,13 +140,17 @@ class Painter:
             if style.count and (tokens or not style.title):
                 counts.append((str(len(tokens)), size, rect, below if not style.title else None))
         area = surface.get_rect().inflate(-4, -4)
-        spots = _title_spots(self.app.fonts, titles, size, area)
-        while size > MIN_TITLE and _crossing(spots):
-            size -= 1
+        key = (tuple(titles), size, area.size)
+        if self._titles_for != key:  # worked out again only when a title or a place changes
+            self._titles_for = key
             spots = _title_spots(self.app.fonts, titles, size, area)
+            while size > MIN_TITLE and _crossing(spots):
+                size -= 1
+                spots = _title_spots(self.app.fonts, titles, size, area)
+            self.titles_drawn = (spots, size)
+        spots, size = self.titles_drawn
         for (title, _), spot in zip(titles, spots, strict=True):
             surface.blit(self.app.text.render(title, size, theme.MUTED, "bold"), spot)
-        self.titles_drawn = (spots, size)
         return counts
 
     def _stat(self, surface: pygame.Surface, stage: Stage, rect: pygame.Rect, values) -> None:
