@@ -3,25 +3,21 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import yaml
-
-from cardtable import __version__, games
+from cardtable import __version__
 from cardtable.ai import agent_names
-from cardtable.app.layout.timing import game_seconds
-from cardtable.engine import AUTO, GameSpec, Option, OptionError, Variant
-from cardtable.lab import cli as lab_cli
-from cardtable.settings import config_dir
-from cardtable.simulate import simulate
-from cardtable.terminal import progress_bar
-from cardtable.userfiles import UserFiles
-from cardtable.variants import variant_title
-from cardtable.yamlfile import ConfigError
+from cardtable.lab.args import add_parser as add_lab_parser
+
+if TYPE_CHECKING:
+    from cardtable.engine import GameSpec, Option
+    from cardtable.userfiles import UserFiles
+
+# Each command imports what it needs when it runs: the window opens without loading the lab,
+# the simulator or the charts.
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -67,13 +63,16 @@ def _parser() -> argparse.ArgumentParser:
     )
     s.add_argument("--json", action="store_true", help="print one JSON summary object instead of a table")
     s.add_argument("--workers", type=int, help="games played at once (default: one per core)")
-    lab_cli.add_parser(sub)
+    add_lab_parser(sub)
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
+    from cardtable.engine import OptionError
+    from cardtable.yamlfile import ConfigError
+
     try:
         if args.seat is not None and args.demo is None:
             raise ValueError("--seat goes with --demo")
@@ -82,6 +81,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "simulate":
             return _cmd_simulate(args)
         if args.command == "lab":
+            from cardtable.app.layout.timing import game_seconds
+            from cardtable.lab import cli as lab_cli
+
             return lab_cli.run(args, lambda: _own_files().own, _parse_options, game_seconds, _save_chart)
         if args.demo is not None:
             _check_demo(args.demo, args.seat)
@@ -133,6 +135,7 @@ def _read_replay(file: str):
 
 def _check_demo(game: str, seat: int | None = None) -> None:
     """Only games with a table layout can be shown, from a seat the demo has; say so before a window opens."""
+    from cardtable import games
     from cardtable.app.layout import playable_games
 
     spec = games.get(game)
@@ -152,6 +155,10 @@ def _check_demo(game: str, seat: int | None = None) -> None:
 
 def _own_files() -> UserFiles:
     """The player's own variants, as the app reads them; a broken file is reported and left out."""
+    from cardtable import games
+    from cardtable.settings import config_dir
+    from cardtable.userfiles import UserFiles
+
     files = UserFiles(config_dir())
     files.load_variants(games.all_specs())
     for problem in files.problems.values():
@@ -160,6 +167,8 @@ def _own_files() -> UserFiles:
 
 
 def _cmd_games(args: argparse.Namespace) -> int:
+    from cardtable import games
+
     if args.options:
         _print_options(games.get(args.options))
         return 0
@@ -174,6 +183,8 @@ def _cmd_games(args: argparse.Namespace) -> int:
 
 
 def _describe_type(option: Option) -> str:
+    from cardtable.engine import AUTO
+
     kind = option.kind
     if kind == "bool":
         return "true/false"
@@ -192,6 +203,8 @@ def _describe_type(option: Option) -> str:
 
 
 def _print_options(spec: GameSpec) -> None:
+    import yaml
+
     print(f"{spec.name} options (set with --option KEY=VALUE, or in a variant):")
     for option in spec.schema:
         default = (
@@ -208,6 +221,8 @@ def _print_options(spec: GameSpec) -> None:
 
 
 def _parse_options(pairs: Sequence[str]) -> dict[str, Any]:
+    import yaml
+
     options: dict[str, Any] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
@@ -218,6 +233,14 @@ def _parse_options(pairs: Sequence[str]) -> dict[str, Any]:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
+    import json
+
+    from cardtable import games
+    from cardtable.engine import Variant
+    from cardtable.simulate import simulate
+    from cardtable.terminal import progress_bar
+    from cardtable.variants import variant_title
+
     spec = games.get(args.game)
     names = [a.strip() for a in args.agents.split(",") if a.strip()]
     players = args.players or (len(names) if len(names) > 1 else spec.table_size)

@@ -202,13 +202,26 @@ def test_the_app_starts_and_a_game_plays_to_its_end_without_a_mixer(monkeypatch)
     monkeypatch.setattr(pygame.mixer, "init", refuse)
     monkeypatch.setattr(pygame.mixer, "Sound", no_sound)
     app = make_app()
-    assert app.sound.silent
     app.settings.computer_speed = "fast"
     scene = table_game(app, [("Ada", False), ("Bo", False)], seed=2, game="ugh")
     until(app, lambda: isinstance(app.stack.top, ResultsScene), limit=600, each=_close_summary(app, scene))
     assert scene.session.match.over
+    assert app.sound.silent  # the first sound asked for found no mixer: none is tried again
     app.set_volume(50)  # the settings page's sample, too
     app.sound.play("play")
+
+
+def test_the_mixer_opens_after_the_first_frame_not_before(monkeypatch):
+    """Opening the mixer can take a tenth of a second: the window shows the title first."""
+    opened: list[int] = []
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "set_num_channels", lambda n: None)
+    app = make_app()
+    monkeypatch.setattr(pygame.mixer, "init", lambda **kw: opened.append(app.frames))
+    app.push(TitleScene(app))
+    assert opened == []
+    assert app.run(exit_after=0.3) == 0
+    assert opened and opened[0] == 1  # once the first frame was drawn, and before another
 
 
 def _close_summary(app, scene):

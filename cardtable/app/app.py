@@ -131,8 +131,8 @@ class App:
         self.fullscreen = False
         self.worker = Worker()  # computer players that think long do it in another process
         self.sound = SoundPlayer(self.settings.volume)
-        """The sound effects; silent, never an error, where the machine has no sound."""
-        self.sound.start()
+        """The sound effects; silent, never an error, where the machine has no sound. The mixer opens
+        after the first frame (opening it can take a tenth of a second), or at the first sound."""
         if self.settings.fullscreen:
             self.toggle_fullscreen()
         pygame.key.start_text_input()
@@ -382,6 +382,8 @@ class App:
                 if left <= 0:
                     self.quit(0)
                     break
+                if self.frames == 1:  # the window shows: now what the first frame could do without
+                    self.sound.start()
                 frame = self.next_frame(left)  # a wait ends when the time asked for is up
                 if frame is not None:
                     self.tick(*frame)
@@ -428,12 +430,13 @@ def launch(
     log.info("starting Card Table")
     try:
         app = App()
-        from .scenes.table import TableScene
-        from .scenes.title import TitleScene
-
         if demo is not None:
+            from .scenes.table import TableScene
+
             app.push(TableScene.of_computers(app, demo, seed, watch))
         else:
+            from .scenes.title import TitleScene
+
             app.push(TitleScene(app))
         if replay is not None:
             from .scenes.replay import ReplayScene
