@@ -35,7 +35,8 @@ import sys
 import tempfile
 import time
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy" if not os.environ.get("DISPLAY") else "")
+if not os.environ.get("DISPLAY"):  # with a display (or Xvfb), a real window: flips are measured too
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # Measure with the default settings, and never touch the player's own files.
 os.environ.setdefault("CARDTABLE_CONFIG_DIR", tempfile.mkdtemp(prefix="cardtable-bench-"))
@@ -61,6 +62,16 @@ def report(name: str, times: list[float], target: float) -> None:
     )
 
 
+def open_app():
+    """The app as its window's loop has it after the first frame: the mixer open (a sound's first
+    play would otherwise open it, a tenth of a second in one measured frame)."""
+    from cardtable.app.app import App
+
+    app = App(size=(1280, 720))
+    app.sound.start()
+    return app
+
+
 def frame(app, dt: float) -> float:
     start = time.perf_counter()
     app.tick([], dt)
@@ -72,11 +83,10 @@ GAMES = ("ugly", "ultimate-loser")
 
 
 def flying_cards(game: str) -> list[float]:
-    from cardtable.app.app import App
     from cardtable.app.scenes.newgame import GameSetup, SeatSetup
     from cardtable.app.scenes.table import TableScene
 
-    app = App(size=(1280, 720))
+    app = open_app()
     app.settings.animation_speed = "instant"
     seats = [SeatSetup("You", True), SeatSetup("Ada", False), SeatSetup("Bo", False), SeatSetup("Cy", False)]
     scene = TableScene(app, GameSetup(game, seats, seed=5))
@@ -101,10 +111,9 @@ def flying_cards(game: str) -> list[float]:
 
 
 def computers_playing(game: str) -> list[float]:
-    from cardtable.app.app import App
     from cardtable.app.scenes.table import TableScene
 
-    app = App(size=(1280, 720))
+    app = open_app()
     app.settings.animation_speed = "normal"
     scene = TableScene.of_computers(app, game, 3)
     app.push(scene)
@@ -119,11 +128,10 @@ def computers_playing(game: str) -> list[float]:
 
 
 def hard_thinking() -> list[float]:
-    from cardtable.app.app import App
     from cardtable.app.scenes.newgame import GameSetup, SeatSetup
     from cardtable.app.scenes.table import TableScene
 
-    app = App(size=(1280, 720))
+    app = open_app()
     app.settings.animation_speed = "fast"
     seats = [SeatSetup(name, False, "hard") for name in ("Ada", "Bo", "Cy", "Dee")]
     scene = TableScene(app, GameSetup("ugly", seats, seed=4), demo=True)
@@ -144,11 +152,10 @@ def hard_thinking() -> list[float]:
 
 
 def crowded_table(game: str = "ugh", players: int = 12, starts=(0, 160, 320)) -> list[float]:
-    from cardtable.app.app import App
     from cardtable.app.scenes.newgame import GameSetup, SeatSetup
     from cardtable.app.scenes.table import TableScene
 
-    app = App(size=(1280, 720))
+    app = open_app()
     seats = [SeatSetup(f"C{i}", False) for i in range(players)]
     scene = TableScene(app, GameSetup(game, seats, seed=5), demo=True)
     app.push(scene)
@@ -170,10 +177,9 @@ def crowded_table(game: str = "ugh", players: int = 12, starts=(0, 160, 320)) ->
 
 def lab_running() -> list[float]:
     from cardtable import games
-    from cardtable.app.app import App
     from cardtable.app.scenes.lab import LabScene
 
-    app = App(size=(1280, 720))
+    app = open_app()
     spec = games.get("ugh")
     standard = spec.schema.validate(spec.variants["standard"].options)
     scene = LabScene(app, "ugh", "Standard rules", standard, spec.variants)
@@ -205,11 +211,37 @@ def startup() -> float:
     return best
 
 
+def bare_window() -> list[float]:
+    """The reference: a bare pygame-ce window of the same size, filled and flipped (what a frame costs
+    before the app draws anything; in a real window, mostly the flip)."""
+    import pygame
+
+    pygame.display.init()
+    window = pygame.Window("bare", (1280, 720))
+    surface = window.get_surface()
+    times = []
+    for i in range(FRAMES):
+        start = time.perf_counter()
+        surface.fill((i % 256, 80, 80))
+        window.flip()
+        pygame.event.pump()
+        times.append(time.perf_counter() - start)
+    pygame.display.quit()
+    return times
+
+
 def memory_after_a_game() -> float:
-    from cardtable.app.app import App
+    """Resident memory after a whole game, in a process of its own (nothing else measured before)."""
+    code = "from tests.benchmarks.frame_time import _memory_after_a_game as m; print(m())"
+    cwd = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    out = subprocess.run([sys.executable, "-c", code], cwd=cwd, capture_output=True, text=True, check=True)
+    return float(out.stdout.split()[-1])
+
+
+def _memory_after_a_game() -> float:
     from cardtable.app.scenes.table import TableScene
 
-    app = App(size=(1280, 720))
+    app = open_app()
     app.settings.animation_speed = "instant"
     scene = TableScene.of_computers(app, "ugly", 8)
     app.push(scene)
@@ -225,6 +257,7 @@ def memory_after_a_game() -> float:
 
 def main() -> int:
     print(f"Python {sys.version.split()[0]}, video driver {os.environ.get('SDL_VIDEODRIVER') or 'display'}")
+    report("reference: a bare window, fill + flip", bare_window(), TARGET)
     for game in GAMES:
         report(f"{game}: a hand flying over a full table", flying_cards(game), TARGET)
         report(f"{game}: computer players at normal speed", computers_playing(game), TARGET)
