@@ -20,7 +20,15 @@ from typing import Any
 
 from cardtable.engine import GameSpec, Variant
 from cardtable.settings import Settings, parse_settings, settings_yaml
-from cardtable.variants import STANDARD, parse_own_variant, variant_title, variant_yaml
+from cardtable.variants import (
+    NAME_LENGTH,
+    STANDARD,
+    parse_own_variant,
+    salvage_variant,
+    variant_name,
+    variant_title,
+    variant_yaml,
+)
 from cardtable.yamlfile import ConfigError, YamlDoc, parse_yaml, read_limited
 
 SETTINGS = "settings.yaml"
@@ -76,6 +84,9 @@ class UserFiles:
         """Other things the player should know (where a broken file was kept)."""
         self.own: dict[str, dict[str, Variant]] = {}
         """The player's variants per game id, by name."""
+        self.broken: dict[str, dict[str, Path]] = {}
+        """The player's variant files that cannot be used, per game id, by name: listed greyed, with
+        their mistake (in ``problems``), to be mended or deleted."""
         self._known: dict[Path, bytes] = {}
 
     # -- paths and problems --------------------------------------------------------
@@ -223,6 +234,7 @@ class UserFiles:
         """Read every ``variants/<game>/*.yaml``; broken files are reported and left out."""
         by_id = {spec.id: spec for spec in specs}
         self.own = {game: {} for game in by_id}
+        self.broken = {game: {} for game in by_id}
         folder = self.root / VARIANTS
         if not folder.is_dir():
             return
@@ -241,6 +253,8 @@ class UserFiles:
                 variant = self._load_variant(spec, path)
                 if variant is not None:
                     self.own[spec.id][variant.name] = variant
+                elif path in self.problems:
+                    self.broken[spec.id][path.stem] = path
 
     def listing(self, folder: Path, suffix: str = "") -> list[Path]:
         """A folder's entries ending in ``suffix``, sorted; an unreadable folder is a problem, not a crash."""
@@ -281,6 +295,11 @@ class UserFiles:
             raise ValueError(f"{variant_title(name)} is a built-in variant; choose another name")
         if name != replacing and name in self.own.get(spec.id, {}):
             raise ValueError(f"you already have a variant called {variant_title(name)}")
+        if name in self.broken.get(spec.id, {}):
+            raise ValueError(
+                f"you have a variant called {variant_title(name)} whose file has a mistake; "
+                "reset or delete it first (it is listed greyed in House rules)"
+            )
 
     def save_variant(
         self,
@@ -289,6 +308,7 @@ class UserFiles:
         description: str,
         options: Mapping[str, Any],
         replacing: str | None = None,
+        title: str = "",
     ) -> Variant:
         """Write an own variant (a new one, or ``replacing`` that one); returns it as saved.
 
@@ -301,19 +321,24 @@ class UserFiles:
         values = spec.schema.validate(options)
         changed = {o.key: v for o, v in spec.schema.changes(values)}
         path = self.variant_path(spec.id, name)
-        self.write(path, variant_yaml(spec, description, changed))
-        variant = Variant(name, description.strip(), changed, False, str(path))
+        title = _title_of(name, title)
+        self.write(path, variant_yaml(spec, description, changed, title))
+        variant = Variant(name, description.strip(), changed, False, str(path), title)
         own = self.own.setdefault(spec.id, {})
         own[name] = variant
+        self.broken.get(spec.id, {}).pop(name, None)
         self.own[spec.id] = dict(sorted(own.items()))
         return variant
 
-    def rename_variant(self, spec: GameSpec, old: str, new: str) -> Variant:
+    def rename_variant(self, spec: GameSpec, old: str, new: str, title: str = "") -> Variant:
+        """``new`` is the file name; ``title`` the name as typed (its case kept)."""
         variant = self.own[spec.id][old]
         if new == old:
-            return variant
+            if title.strip() == variant.title:
+                return variant
+            return self.save_variant(spec, old, variant.description, variant.options, old, title)
         self.check_new_name(spec, new)
-        saved = self.save_variant(spec, new, variant.description, variant.options)
+        saved = self.save_variant(spec, new, variant.description, variant.options, title=title)
         self.delete_variant(spec, old)
         return saved
 
@@ -324,10 +349,50 @@ class UserFiles:
         while name in spec.variants or name in self.own.get(spec.id, {}):
             name = f"{base}-{n}"
             n += 1
-        return self.save_variant(spec, name, source.description, source.options)
+        title = f"{source.shown} copy" if source.title and len(source.title) < NAME_LENGTH - 5 else ""
+        return self.save_variant(spec, name, source.description, source.options, title=title)
+
+    def broken_variants(self, spec: GameSpec) -> dict[str, ConfigError]:
+        """The player's variants of ``spec`` that cannot be used, by name, each with its mistake."""
+        return {name: self.problems[path] for name, path in self.broken.get(spec.id, {}).items()}
+
+    def reset_variant(self, spec: GameSpec, name: str) -> tuple[Variant, str]:
+        """Rewrite a broken variant with what can be read of it (the rest at the standard rules);
+        returns it and the name the old file is kept under (a ``.bak`` beside it)."""
+        path = self.broken[spec.id][name]
+        if name in spec.variants:
+            raise ValueError(f"{variant_title(name)} is a built-in variant; rename or delete this file")
+        try:
+            text = read_limited(path).decode("utf-8", errors="replace")
+        except (OSError, ConfigError):
+            text = ""
+        title, description, options = salvage_variant(spec, text)
+        kept = backup_path(path)
+        before = len(self.notes)
+        self.broken[spec.id].pop(name)
+        try:
+            variant = self.save_variant(spec, name, description, options, title=title)
+        except BaseException:
+            self.broken[spec.id][name] = path
+            raise
+        del self.notes[before:]  # the player is told in the message instead
+        return variant, kept.name
 
     def delete_variant(self, spec: GameSpec, name: str) -> None:
+        broken = self.broken.get(spec.id, {}).pop(name, None)
+        if broken is not None:  # asked for in so many words: nothing of it is wanted
+            broken.unlink(missing_ok=True)
+            self._forget(broken)
+            return
         if name in spec.variants:
             raise ValueError(f"{variant_title(name)} is a built-in variant; it cannot be deleted")
         self.remove(self.variant_path(spec.id, name))
         self.own.get(spec.id, {}).pop(name, None)
+
+
+def _title_of(name: str, title: str) -> str:
+    """``title`` where it is how ``name`` was typed (its case kept), else nothing."""
+    try:
+        return title.strip() if variant_name(title) == name else ""
+    except ValueError:
+        return ""

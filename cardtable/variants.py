@@ -15,14 +15,15 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from cardtable.engine import GameSpec, OptionError, Variant
+from cardtable.engine import ChoiceOption, GameSpec, OptionError, Variant
 from cardtable.resources import config_file
-from cardtable.yamlfile import ConfigError, KeyPath, YamlDoc, load_yaml, yaml_value
+from cardtable.yamlfile import ConfigError, KeyPath, YamlDoc, load_yaml, parse_yaml, yaml_value
 
 STANDARD = "standard"
 NAME_LENGTH = 40
+DESCRIPTION_LENGTH = 200
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
-_FIELDS = ("description", "options")
+_FIELDS = ("title", "description", "options")
 
 
 def variant_title(name: str) -> str:
@@ -56,6 +57,11 @@ def _parse_body(spec: GameSpec, doc: YamlDoc, keys: KeyPath, name: str, body: An
         description = ""
     if not isinstance(description, str):
         raise doc.error((*keys, "description"), "must be text")
+    title = body.get("title") or ""
+    if not isinstance(title, str):
+        raise doc.error((*keys, "title"), "must be text")
+    if len(title.strip()) > NAME_LENGTH:
+        raise doc.error((*keys, "title"), f"must be at most {NAME_LENGTH} characters long")
     options = body.get("options") or {}
     if not isinstance(options, dict):
         raise doc.error((*keys, "options"), "must be a mapping of option names to values")
@@ -63,7 +69,7 @@ def _parse_body(spec: GameSpec, doc: YamlDoc, keys: KeyPath, name: str, body: An
         spec.schema.validate(options)
     except OptionError as exc:
         raise doc.error((*keys, "options", *exc.key.split(".")), exc.message) from None
-    return Variant(name, description.strip(), dict(options), builtin, doc.path)
+    return Variant(name, description.strip(), dict(options), builtin, doc.path, title.strip())
 
 
 def parse_own_variant(spec: GameSpec, doc: YamlDoc, name: str) -> Variant:
@@ -113,6 +119,34 @@ def playable_counts(spec: GameSpec, options: Mapping[str, Any]) -> list[int]:
     return fits
 
 
+def salvage_variant(spec: GameSpec, text: str) -> tuple[str, str, dict[str, Any]]:
+    """What can be read of a broken variant file: its title, description and each option that is
+    right by itself (all of them together, if they fit some table; else none). Nothing readable
+    gives the standard rules."""
+    try:
+        data = parse_yaml(text, "variant").data
+    except ConfigError:
+        data = None
+    if not isinstance(data, dict):
+        return "", "", {}
+    title = data.get("title") if isinstance(data.get("title"), str) else ""
+    description = data.get("description") if isinstance(data.get("description"), str) else ""
+    options: dict[str, Any] = {}
+    given = data.get("options")
+    for key, value in given.items() if isinstance(given, dict) else ():
+        try:
+            spec.schema.validate({key: value})
+        except OptionError:
+            continue
+        options[key] = value
+    try:
+        playable_counts(spec, options)
+    except OptionError:
+        options = {}
+    title = title.strip() if len(title.strip()) <= NAME_LENGTH else ""
+    return title, description.strip()[:DESCRIPTION_LENGTH], options
+
+
 def variant_name(title: str) -> str:
     """The file name a title typed by a player becomes: ``"My Game!"`` -> ``"my-game"``.
 
@@ -127,7 +161,27 @@ def variant_name(title: str) -> str:
     return name
 
 
-def variant_yaml(spec: GameSpec, description: str, options: Mapping[str, Any]) -> str:
+def change_list(spec: GameSpec, values: Mapping[str, Any]) -> str:
+    """What ``values`` change from the standard rules, in words: ``Hands: 2; Loser penalty: 6``."""
+    changes = spec.schema.changes(spec.schema.validate(values))
+    return "; ".join(f"{o.title}: {o.format(v)}" for o, v in changes)
+
+
+def describe_changes(spec: GameSpec, values: Mapping[str, Any]) -> str:
+    """A description written from the changes (a variant must never keep text that no longer fits).
+
+    Too many changes to list within :data:`DESCRIPTION_LENGTH` are counted instead.
+    """
+    changes = spec.schema.changes(spec.schema.validate(values))
+    if not changes:
+        return "The standard rules."
+    text = f"The standard rules, changed \u2014 {change_list(spec, values)}."
+    if len(text) > DESCRIPTION_LENGTH:
+        text = f"The standard rules with {len(changes)} changes."
+    return text
+
+
+def variant_yaml(spec: GameSpec, description: str, options: Mapping[str, Any], title: str = "") -> str:
     """An own variant's file: a comment header, the description and the changed options.
 
     Each option gets a comment with its meaning and standard value, so the file
@@ -139,12 +193,17 @@ def variant_yaml(spec: GameSpec, description: str, options: Mapping[str, Any]) -
         f"# A variant of {spec.name}, made in Card Table. You may edit it by hand:",
         "# options left out keep their standard value, and",
         f"# `cardtable games --options {spec.id}` lists them all.",
-        "# If something here is wrong, the app says which line and does not offer the variant.",
+        "# If something here is wrong, the app shows the variant greyed out with the line and",
+        "# what is wrong, and offers to reset or delete it.",
         "",
+        *([f"title: {yaml_value(title.strip())}"] if title.strip() else []),
         f"description: {yaml_value(description.strip())}",
         "options:" if changes else "options: {}",
     ]
     for option, value in changes:
         lines.append(f"  # {option.description} (standard: {yaml_value(option.default)})")
+        if isinstance(option, ChoiceOption) and option.words and len(option.choices) <= 6:
+            meanings = (f"{c} = {w}" for c, w in zip(option.choices, option.words, strict=True))
+            lines.append(f"  # ({'; '.join(meanings)})")
         lines.append(f"  {option.key}: {yaml_value(value)}")
     return "\n".join(lines) + "\n"

@@ -100,11 +100,7 @@ def parse_yaml(text: str, path: str | Path) -> YamlDoc:
     except RecursionError:
         raise ConfigError(path, None, None, f"is nested too deeply (more than {MAX_DEPTH} levels)") from None
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark is not None else None
-        problem = exc.problem or exc.context or "not valid YAML"
-        if "could not determine a constructor" in (exc.problem or ""):
-            problem = f"tag {_tag_of(exc.problem)} is not allowed (only plain YAML values are)"
+        line, problem = _where_and_what(exc)
         raise ConfigError(path, line, None, problem) from None
     except yaml.YAMLError as exc:
         raise ConfigError(path, None, None, f"not valid YAML ({exc})") from None
@@ -115,6 +111,30 @@ def parse_yaml(text: str, path: str | Path) -> YamlDoc:
     if node is not None:
         _record_lines(node, (), doc, set())
     return doc
+
+
+_OPENED = {
+    "while parsing a flow sequence": "this [ is never closed with a ]",
+    "while parsing a flow mapping": "this { is never closed with a }",
+    "while scanning a quoted scalar": "this quote is never closed",
+}
+"""Mistakes found further on than they are made: reported where the bracket or quote opens."""
+
+
+def _where_and_what(exc: yaml.MarkedYAMLError) -> tuple[int | None, str]:
+    """The line of a YAML mistake as a person would point at it, and what is wrong."""
+    opened = _OPENED.get(exc.context or "")
+    if opened is not None and exc.context_mark is not None:
+        line = exc.context_mark.line + 1
+        later = exc.problem_mark.line + 1 if exc.problem_mark is not None else None
+        if later is not None and later != line:
+            opened += f" (the file goes on to line {later} without it)"
+        return line, opened
+    mark = exc.problem_mark or exc.context_mark
+    problem = exc.problem or exc.context or "not valid YAML"
+    if "could not determine a constructor" in (exc.problem or ""):
+        problem = f"tag {_tag_of(exc.problem)} is not allowed (only plain YAML values are)"
+    return (mark.line + 1 if mark is not None else None), problem
 
 
 def _children(node: yaml.Node) -> list[yaml.Node]:

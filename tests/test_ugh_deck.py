@@ -146,7 +146,7 @@ def test_a_bad_card_is_reported_with_file_line_and_key(tmp_path, extra, line, ke
             "cards",
             "no purple Number card",
         ),
-        ("cards:\n  - {code: G1, kind: number\n", 3, None, "expected ',' or '}'"),
+        ("cards:\n  - {code: G1, kind: number\n", 2, None, "this { is never closed"),
         ("cards: !!python/object/apply:os.system ['true']\n", 1, None, "is not allowed"),
     ],
 )

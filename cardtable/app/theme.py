@@ -28,6 +28,8 @@ BUTTON: Color = (238, 230, 206)
 BUTTON_HOVER: Color = (255, 246, 220)
 BUTTON_TEXT: Color = (30, 44, 36)
 HIGHLIGHT: Color = (255, 221, 102)
+SELECTION: Color = (176, 204, 255)
+"""Behind selected text in a text field."""
 DROP: Color = (120, 220, 160)
 SHADOW = (0, 0, 0, 90)
 

@@ -103,11 +103,23 @@ class IntOption(Option):
 
 @dataclass(frozen=True)
 class ChoiceOption(Option):
-    """One of a fixed list of strings."""
+    """One of a fixed list of strings; ``words`` says each as a player reads it (the strings are
+    what files and the command line use)."""
 
     choices: tuple[str, ...] = ()
+    words: tuple[str, ...] = ()
+    """One per choice, in the same order."""
 
     kind = "choice"
+
+    def __post_init__(self) -> None:
+        if self.words and len(self.words) != len(self.choices):
+            raise ValueError(f"{self.key}: one word per choice")
+
+    def format(self, value: Any) -> str:
+        if self.words and value in self.choices:
+            return self.words[self.choices.index(value)]
+        return str(value)
 
     def validate(self, value: Any) -> str:
         if not isinstance(value, str):
@@ -233,3 +245,10 @@ class Variant:
     options: Mapping[str, Any] = field(default_factory=dict)
     builtin: bool = True
     source: str | None = None
+    title: str = ""
+    """The name as its maker typed it ("Pub Ugly"); ``name`` is the file's ("pub-ugly")."""
+
+    @property
+    def shown(self) -> str:
+        """The name a player reads: the typed title, else the file name in words."""
+        return self.title or self.name.replace("-", " ").capitalize()

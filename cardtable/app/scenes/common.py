@@ -63,6 +63,31 @@ def widgets_handle(ring: FocusRing, widgets: Sequence[Widget], event: pygame.eve
     return ring.handle(event)
 
 
+FILES_HEADING = "Files with mistakes (Card Table uses its defaults for them):"
+
+
+def notice_lines(
+    font: pygame.font.Font,
+    width: int,
+    notices: Sequence[str],
+    notes: Sequence[str] = (),
+    first: tuple[str, theme.Color] | None = None,
+    heading: str = FILES_HEADING,
+    indent: int = 14,
+) -> list[tuple[str, theme.Color, str]]:
+    """The notices wrapped to ``width``: (line, colour, style), in the order they are read."""
+    lines: list[tuple[str, theme.Color, str]] = []
+    if first is not None:
+        lines += [(line, first[1], "bold") for line in wrap(font, first[0], width)]
+    if notices:
+        lines += [(line, theme.ACCENT, "bold") for line in wrap(font, heading, width)]
+        for notice in notices:
+            lines += [(line, theme.TEXT, "regular") for line in wrap(font, notice, width - indent)]
+    for note in notes:
+        lines += [(line, theme.MUTED, "regular") for line in wrap(font, note, width)]
+    return lines
+
+
 def draw_notices(
     surface: pygame.Surface,
     app,
@@ -72,34 +97,30 @@ def draw_notices(
     notes: list[str] | tuple[str, ...] = (),
     first: tuple[str, theme.Color] | None = None,
     boxed: bool = False,
-    heading: str = "Files with mistakes (Card Table uses its defaults for them):",
-) -> None:
+    heading: str = FILES_HEADING,
+) -> pygame.Rect | None:
     """Problems with the player's files (file, line, what is wrong) wrapped into ``rect``.
 
     ``notes`` (where a file was kept) follow them; ``first`` is a message of
     the scene's own shown above all (e.g. "Saved"). Lines that do not fit end
-    in a count of what is left out.
+    in a count of what is left out; the rect of that line is returned (for a
+    button that shows them all), else None.
     """
     size = round(15 * s)
     line_h = round(20 * s)
     font = app.fonts.get(size)
     pad = round(10 * s) if boxed else 0
-    width = rect.width - 2 * pad
-    lines: list[tuple[str, theme.Color, str]] = []
-    if first is not None:
-        lines += [(line, first[1], "bold") for line in wrap(font, first[0], width)]
-    if notices:
-        lines += [(line, theme.ACCENT, "bold") for line in wrap(font, heading, width)]
-        for notice in notices:
-            lines += [(line, theme.TEXT, "regular") for line in wrap(font, notice, width - round(14 * s))]
-    for note in notes:
-        lines += [(line, theme.MUTED, "regular") for line in wrap(font, note, width)]
+    lines = notice_lines(font, rect.width - 2 * pad, notices, notes, first, heading, round(14 * s))
     if not lines:
-        return
+        return None
     room = max(1, (rect.height - 2 * pad) // line_h)
+    more = None
     if len(lines) > room:
         left_out = len(lines) - room + 1
         lines = [*lines[: room - 1], (f"\u2026 and {left_out} more lines", theme.MUTED, "regular")]
+        more = pygame.Rect(
+            rect.left + pad, rect.top + pad + (room - 1) * line_h, rect.width - 2 * pad, line_h
+        )
     if boxed:
         height = len(lines) * line_h + 2 * pad
         box_rect = pygame.Rect(rect.left, rect.top, rect.width, height)
@@ -109,3 +130,42 @@ def draw_notices(
         indent = round(14 * s) if color == theme.TEXT else 0
         draw_text(surface, app.text, line, size, (rect.left + pad + indent, y), color, style)
         y += line_h
+    return more
+
+
+class NoticeBoard:
+    """The notices a screen shows in a box of its own, with a button to read all of them when they
+    do not fit (every notice can be read in full somewhere)."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.more = Button("Read them all\u2026", self.open, size=15)
+        self.more.visible = False
+        self._shown: tuple[str, list[str], list[str]] = (FILES_HEADING, [], [])
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        s: float,
+        notices: list[str],
+        notes: list[str] | tuple[str, ...] = (),
+        first: tuple[str, theme.Color] | None = None,
+        boxed: bool = False,
+        heading: str = FILES_HEADING,
+    ) -> None:
+        self._shown = (heading, list(notices), list(notes))
+        line = draw_notices(surface, self.app, rect, s, notices, notes, first, boxed, heading)
+        self.more.visible = line is not None
+        if line is not None:
+            self.more.size = round(15 * s)
+            width = self.more.preferred_width(self.app.text)
+            self.more.rect = pygame.Rect(0, 0, width, round(line.height * 1.2))
+            self.more.rect.midright = line.midright
+            self.more.draw(surface, self.app.text)
+
+    def open(self) -> None:
+        from .notices import NoticesScene
+
+        heading, notices, notes = self._shown
+        self.app.push(NoticesScene(self.app, heading, notices, notes))

@@ -144,6 +144,7 @@ class NameScene(Scene):
     def enter(self) -> None:
         self.resized(self.app.size)
         self.ring.focus(self.field)
+        self.field.select_all()  # a suggested name is replaced by what is typed
 
     def resized(self, size: tuple[int, int]) -> None:
         w, h = size

@@ -16,21 +16,27 @@ import pygame
 
 from cardtable import games
 from cardtable.engine import GameSpec, OptionError, Variant
-from cardtable.variants import STANDARD, playable_counts, variant_name, variant_title
+from cardtable.variants import (
+    DESCRIPTION_LENGTH,
+    STANDARD,
+    describe_changes,
+    playable_counts,
+    variant_name,
+    variant_title,
+)
 
 from .. import theme
 from ..option_editor import OptionEditor
 from ..widgets import Button, ScrollArea, Selector, TextField, Widget, draw_text
+from .broken_variant import BrokenEntry, BrokenVariantView
 
 if TYPE_CHECKING:
     from .settings import SettingsScene
 
-DESCRIPTION_LENGTH = 90
-
 
 def variant_label(variant: Variant) -> str:
     """How a variant is listed: ``Short game``, or ``Quick one (yours)``."""
-    return variant_title(variant.name) + ("" if variant.builtin else " (yours)")
+    return variant.shown + ("" if variant.builtin else " (yours)")
 
 
 class HouseRulesPage:
@@ -43,7 +49,9 @@ class HouseRulesPage:
         ids = games.ids()
         self.game = game if game in ids else ids[0]
         self.game_sel = Selector(ids, ids.index(self.game), self._game_chosen, lambda g: games.get(g).name)
-        self.variant_sel = Selector([], 0, self._variant_chosen, self._variant_format)
+        self.variant_sel = Selector(
+            [], 0, self._variant_chosen, self._variant_format, muted=lambda v: isinstance(v, BrokenEntry)
+        )
         self.description = TextField("", max_length=DESCRIPTION_LENGTH, on_change=self._described)
         self.save = Button("Save", self.save_variant, size=18, primary=True)
         self.save_as = Button("Save as new\u2026", self.ask_save_as, size=18)
@@ -53,10 +61,13 @@ class HouseRulesPage:
         self.try_it = Button("Try it\u2026", self.try_rules, size=18, tooltip="Computers play these rules")
         self.actions = [self.save, self.save_as, self.rename, self.duplicate, self.delete, self.try_it]
         self.scroll = ScrollArea()
+        self.broken = BrokenVariantView(self)
         self.editors: list[OptionEditor] = []
         self.values: dict[str, Any] = {}
         self.saved_values: dict[str, Any] = {}
         self.saved_description = ""
+        self.typed = False
+        """The description was typed since the variant was loaded: the player's words are kept."""
         self.variant: Variant | None = None
         self.area = pygame.Rect(0, 0, 0, 0)
         self.s = 1.0
@@ -74,10 +85,21 @@ class HouseRulesPage:
         return self.values != self.saved_values or self.description.value.strip() != self.saved_description
 
     @property
+    def follows(self) -> bool:
+        """The description is written from the options as they change (a built-in's text, or one
+        written so, would no longer be true of changed options); the player's own words are kept."""
+        if self.typed or self.variant is None:
+            return False
+        written = describe_changes(self.spec, self.saved_values)
+        return self.variant.builtin or self.saved_description in ("", written)
+
+    @property
     def own(self) -> bool:
         return self.variant is not None and not self.variant.builtin
 
-    def _variant_format(self, name: str) -> str:
+    def _variant_format(self, name: str | BrokenEntry) -> str:
+        if isinstance(name, BrokenEntry):
+            return name.label
         variant = self.app.variants(self.game).get(name)
         return variant_label(variant) if variant is not None else variant_title(name)
 
@@ -87,18 +109,28 @@ class HouseRulesPage:
         spec = self.spec
         self.values = spec.schema.defaults()
         self.editors = [OptionEditor(o, self.values[o.key], self._edited) for o in spec.schema]
-        self._load_variant(variant)
+        self.load_variant(variant)
 
-    def _load_variant(self, name: str) -> None:
+    def variant_choices(self) -> list[str | BrokenEntry]:
+        """The game's variants, then the player's that have a mistake (to mend or delete)."""
+        broken = self.app.files.broken_variants(self.spec)
+        return [*self.app.variants(self.game), *(BrokenEntry(n) for n in broken)]
+
+    def load_variant(self, name: str | BrokenEntry) -> None:
         variants = self.app.variants(self.game)
+        if isinstance(name, BrokenEntry) and name in self.variant_choices():
+            self._show_broken(name)
+            return
+        self.broken.entry = None
         if name not in variants:
             name = STANDARD
         self.variant = variants[name]
-        self.variant_sel.set_options(list(variants), name)
+        self.variant_sel.set_options(self.variant_choices(), name)
         self.values = self.spec.schema.validate(self.variant.options)
         self.saved_values = {k: _copy(v) for k, v in self.values.items()}
         self.saved_description = self.variant.description
         self.description.value = self.variant.description
+        self.typed = False
         for editor in self.editors:
             editor.set_value(self.values[editor.option.key])
         self._refresh()
@@ -106,19 +138,40 @@ class HouseRulesPage:
         if self.area.width:
             self.layout(self.area, self.s)
 
+    def _show_broken(self, entry: BrokenEntry) -> None:
+        """A broken variant: its mistake and what can be done, in place of the options."""
+        self.broken.show(entry)
+        self.variant = None
+        self.values = self.spec.schema.defaults()
+        self.saved_values = {k: _copy(v) for k, v in self.values.items()}
+        self.description.value = self.saved_description = ""
+        self.variant_sel.set_options(self.variant_choices(), entry)
+        self._refresh()
+        if self.area.width:
+            self.layout(self.area, self.s)
+
     def _refresh(self) -> None:
         self.save.enabled = self.own and self.dirty
         self.rename.enabled = self.own
         self.delete.enabled = self.own
+        readable = self.broken.entry is None
+        self.description.enabled = readable
+        for button in (self.save_as, self.duplicate, self.try_it):
+            button.enabled = readable
 
     # -- edits ----------------------------------------------------------------------
 
     def _edited(self, key: str, value: Any) -> None:
         self.values[key] = _copy(value)
+        if self.follows:
+            same = self.values == self.saved_values
+            written = describe_changes(self.spec, self.values)
+            self.description.value = self.saved_description if same else written
         self.scene.message = ("", theme.MUTED)
         self._refresh()
 
     def _described(self, _value: str) -> None:
+        self.typed = True
         self._refresh()
 
     def _guard(self, then: Callable[[], None], undo: Callable[[], None]) -> None:
@@ -146,10 +199,10 @@ class HouseRulesPage:
             lambda: self._load_game(game, STANDARD), lambda: self.game_sel.set_options(games.ids(), current)
         )
 
-    def _variant_chosen(self, name: str) -> None:
-        current = self.variant.name if self.variant is not None else STANDARD
-        variants = list(self.app.variants(self.game))
-        self._guard(lambda: self._load_variant(name), lambda: self.variant_sel.set_options(variants, current))
+    def _variant_chosen(self, name: str | BrokenEntry) -> None:
+        current = self.variant.name if self.variant is not None else self.broken.entry or STANDARD
+        choices = self.variant_choices()
+        self._guard(lambda: self.load_variant(name), lambda: self.variant_sel.set_options(choices, current))
 
     def leave(self, then: Callable[[], None]) -> None:
         self._guard(then, lambda: None)
@@ -171,25 +224,25 @@ class HouseRulesPage:
             note = f" Playable with {_counts(fits)} players only."
         return values, note
 
-    def _write(self, name: str, replacing: str | None) -> str | None:
+    def _write(self, name: str, replacing: str | None, title: str = "") -> str | None:
         checked = self._checked()
         if isinstance(checked, str):
             return checked
         values, note = checked
         try:
             variant = self.app.files.save_variant(
-                self.spec, name, self.description.value, values, replacing=replacing
+                self.spec, name, self.description.value, values, replacing=replacing, title=title
             )
         except (ValueError, OSError) as exc:
             return _why(exc)
-        self._load_variant(variant.name)
+        self.load_variant(variant.name)
         self.scene.message = (f"Saved {variant_label(variant)}.{note}", theme.DROP)
         return None
 
     def save_variant(self) -> None:
         if not self.own or self.variant is None:
             return
-        error = self._write(self.variant.name, self.variant.name)
+        error = self._write(self.variant.name, self.variant.name, self.variant.title)
         if error:
             self.scene.message = (error, theme.DANGER)
 
@@ -200,13 +253,13 @@ class HouseRulesPage:
         if isinstance(checked, str):
             self.scene.message = (checked, theme.DANGER)
             return
-        suggestion = "" if self.variant is None or self.variant.name == STANDARD else self.variant.name
+        suggestion = "" if self.variant is None or self.variant.name == STANDARD else self.variant.shown
         self.app.push(
             NameScene(
                 self.app,
                 f"Save as a new {self.spec.name} variant",
                 "Name it; it is saved as a file you can also edit by hand.",
-                variant_title(suggestion) if suggestion else "",
+                suggestion,
                 "Save",
                 self._save_as,
             )
@@ -218,7 +271,7 @@ class HouseRulesPage:
             self.app.files.check_new_name(self.spec, name)
         except ValueError as exc:
             return str(exc)
-        return self._write(name, None)
+        return self._write(name, None, title)
 
     def ask_rename(self) -> None:
         from .dialogs import NameScene
@@ -228,9 +281,9 @@ class HouseRulesPage:
         self.app.push(
             NameScene(
                 self.app,
-                f"Rename {variant_title(self.variant.name)}",
+                f"Rename {self.variant.shown}",
                 "The variant's file is renamed too.",
-                variant_title(self.variant.name),
+                self.variant.shown,
                 "Rename",
                 self._rename,
             )
@@ -243,12 +296,14 @@ class HouseRulesPage:
             if name != self.variant.name:
                 self.app.files.check_new_name(self.spec, name)
             keep = {k: _copy(v) for k, v in self.values.items()}, self.description.value
-            variant = self.app.files.rename_variant(self.spec, self.variant.name, name)
+            typed = self.typed
+            variant = self.app.files.rename_variant(self.spec, self.variant.name, name, title)
         except (ValueError, OSError) as exc:
             return _why(exc)
-        self._load_variant(variant.name)
+        self.load_variant(variant.name)
         self.values, text = keep  # edits not yet saved stay edits
         self.description.value = text
+        self.typed = typed
         for editor in self.editors:
             editor.set_value(self.values[editor.option.key])
         self._refresh()
@@ -264,13 +319,14 @@ class HouseRulesPage:
             self.scene.message = (checked, theme.DANGER)
             return
         values, _ = checked
-        source = Variant(self.variant.name, self.description.value, values, self.variant.builtin)
+        v = self.variant
+        source = Variant(v.name, self.description.value, values, v.builtin, title=v.title)
         try:
             variant = self.app.files.duplicate_variant(self.spec, source)
         except (ValueError, OSError) as exc:
             self.scene.message = (_why(exc), theme.DANGER)
             return
-        self._load_variant(variant.name)
+        self.load_variant(variant.name)
         self.scene.message = (f"Made {variant_label(variant)}; rename it if you like.", theme.DROP)
 
     def ask_delete(self) -> None:
@@ -296,7 +352,7 @@ class HouseRulesPage:
         except (ValueError, OSError) as exc:
             self.scene.message = (_why(exc), theme.DANGER)
             return
-        self._load_variant(STANDARD)
+        self.load_variant(STANDARD)
         self.scene.message = (f"Deleted {variant_title(name)}.", theme.DROP)
 
     def try_rules(self) -> None:
@@ -311,18 +367,18 @@ class HouseRulesPage:
         if self.variant is None or self.variant.name == STANDARD:
             name = "Your rules" if self.dirty else "Standard rules"
         else:
-            name = variant_title(self.variant.name) + (", changed" if self.dirty else "")
+            name = self.variant.shown + (", changed" if self.dirty else "")
         self.app.push(LabScene(self.app, self.game, name, values, self.app.variants(self.game)))
 
     # -- layout, input, drawing ------------------------------------------------------
 
     def widgets(self) -> list[Widget]:
         out: list[Widget] = [self.game_sel, self.variant_sel, self.description, *self.actions]
-        for editor in self.editors:
-            out += editor.widgets
-        return out
+        return out + (self.broken.widgets() if self.broken.entry is not None else self.scrolled())
 
     def scrolled(self) -> list[Widget]:
+        if self.broken.entry is not None:
+            return []
         return [w for editor in self.editors for w in editor.widgets]
 
     def layout(self, area: pygame.Rect, s: float) -> None:
@@ -354,6 +410,7 @@ class HouseRulesPage:
         self.scroll.content_height = content
         self.scroll.scroll_to(self.scroll.offset)
         self.place_rows()
+        self.broken.layout(self.scroll.rect.inflate(-round(24 * s), -round(24 * s)), s)
 
     def place_rows(self) -> None:
         r = self.scroll.rect
@@ -397,6 +454,9 @@ class HouseRulesPage:
         )
         r = self.scroll.rect
         pygame.draw.line(surface, theme.PANEL_EDGE, (r.left, r.top - 2), (r.right, r.top - 2), 1)
+        if self.broken.entry is not None:
+            self.broken.draw(surface)
+            return
         clip = surface.get_clip()
         surface.set_clip(r)
         for i, editor in enumerate(self.editors):
@@ -412,6 +472,8 @@ class HouseRulesPage:
         self.scroll.draw_bar(surface, round(8 * s))
 
     def _status(self) -> str:
+        if self.broken.entry is not None:
+            return "Yours \u00b7 has a mistake"
         if self.variant is None:
             return ""
         if self.own:

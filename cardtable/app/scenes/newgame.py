@@ -16,12 +16,14 @@ import pygame
 from cardtable import games
 from cardtable.engine import OptionError, Variant
 from cardtable.settings import LEVELS, NewGameDefault, SeatDefault, clean_name
+from cardtable.variants import change_list, describe_changes
 
 from .. import theme
 from ..layout import playable_games
 from ..scene import Scene
 from ..table.setup import COMPUTER_NAMES, GameSetup, SeatSetup
 from ..widgets import Button, FocusRing, Selector, TextField, draw_panel, draw_text
+from .broken_variant import BrokenEntry
 from .common import BACKGROUND
 
 
@@ -98,7 +100,11 @@ class NewGameScene(Scene):
         self.setup = default_setup(app, first)
         self.game_sel = Selector(self.games, 0, self._game_changed, lambda g: games.get(g).name)
         self.players_sel = Selector([], 0, self._players_changed, lambda n: f"{n} players")
-        self.variant_sel = Selector([], 0, self._variant_changed, self._variant_name)
+        self.variant_sel = Selector(
+            [], 0, self._variant_changed, self._variant_name, muted=lambda v: isinstance(v, BrokenEntry)
+        )
+        self.broken: BrokenEntry | None = None
+        """A variant whose file has a mistake, chosen: shown with its mistake, never played."""
         self.first_sel = Selector([RANDOM_FIRST], 0, None, self._first_name)
         self.start = Button("Start", self.start_game, primary=True)
         self.back = Button("Back", self.app.pop)
@@ -117,9 +123,11 @@ class NewGameScene(Scene):
 
     # -- choices ------------------------------------------------------------------
 
-    def _variant_name(self, name: str) -> str:
+    def _variant_name(self, name: str | BrokenEntry) -> str:
         from .house_rules import variant_label
 
+        if isinstance(name, BrokenEntry):
+            return name.label
         variant = self.app.variants(self.setup.game).get(name)
         return variant_label(variant) if variant is not None else name
 
@@ -153,11 +161,14 @@ class NewGameScene(Scene):
     def variant_notes(self) -> list[str]:
         """The chosen variant's description and what it changes from the standard rules."""
         spec = games.get(self.setup.game)
+        if self.broken is not None:
+            error = self.app.files.broken_variants(spec)[self.broken.name]
+            return [self.app.files.describe(error)]
         variant = self.variant
-        lines = [variant.description] if variant.description else []
-        changes = spec.schema.changes(spec.schema.validate(variant.options))
-        if changes:
-            lines.append("Changes: " + "; ".join(f"{o.title} {o.format(v)}" for o, v in changes))
+        written = describe_changes(spec, variant.options)  # already says what the list below says
+        lines = [variant.description] if variant.description not in ("", written) else []
+        if spec.schema.changes(spec.schema.validate(variant.options)):
+            lines.append("Changes: " + change_list(spec, variant.options))
         elif variant.name != "standard":
             lines.append("Changes nothing from the standard rules.")
         return lines
@@ -168,23 +179,30 @@ class NewGameScene(Scene):
 
     @property
     def problem(self) -> str | None:
-        """Why the chosen variant cannot be played by this many players, if it cannot."""
+        """Why the chosen variant cannot be played (by this many players), if it cannot."""
+        if self.broken is not None:
+            return "This variant's file has a mistake: mend it, reset it or delete it in Settings."
         spec = games.get(self.setup.game)
         try:
             spec.resolve_options(self.setup.players, self.setup.options, self.variant)
         except OptionError as exc:
             key = exc.key.split(".")[0]
             title = spec.schema[key].title if key in spec.schema else key
-            return f"{title}: {exc.message}"
+            return f"Not with {self.setup.players} players: {title}: {exc.message}"
         return None
+
+    def _variant_choices(self, game: str) -> list[str | BrokenEntry]:
+        broken = self.app.files.broken_variants(games.get(game))
+        return [*self.app.variants(game), *(BrokenEntry(n) for n in broken)]
 
     def _game_changed(self, game: str) -> None:
         spec = games.get(game)
         self.setup.game = game
         count = spec.table_size
         self.players_sel.set_options(list(spec.player_range), count)
-        self.variant_sel.set_options(list(self.app.variants(game)), "standard")
+        self.variant_sel.set_options(self._variant_choices(game), "standard")
         self.setup.variant = "standard"
+        self.broken = None
         self._players_changed(count)
         self._reset_first()
 
@@ -222,8 +240,9 @@ class NewGameScene(Scene):
 
         return set_kind
 
-    def _variant_changed(self, name: str) -> None:
-        self.setup.variant = name
+    def _variant_changed(self, name: str | BrokenEntry) -> None:
+        self.broken = name if isinstance(name, BrokenEntry) else None
+        self.setup.variant = name if isinstance(name, str) else "standard"
         self._reset_first()
         self._check()
 
@@ -382,7 +401,7 @@ class NewGameScene(Scene):
         )
         problem = self.blocked
         if problem is not None:
-            note = f"Not with {self.setup.players} players: {problem}"
+            note = problem
         if note:
             draw_text(
                 surface,

@@ -84,7 +84,7 @@ class PauseScene(Scene):
     def title(self) -> str:
         if isinstance(self.variant, Variant):
             own = "" if self.variant.builtin else " (your variant)"
-            return f"{self.spec.name} - {variant_title(self.variant.name)}{own}"
+            return f"{self.spec.name} - {self.variant.shown}{own}"
         return f"{self.spec.name} - {variant_title(self.variant)}"
 
     def quit(self) -> None:

@@ -15,7 +15,7 @@ import pygame
 from .. import theme
 from ..scene import Scene
 from ..widgets import Button, FocusRing, Stepper, TextField, Widget, draw_panel, draw_text
-from .common import BACKGROUND, draw_notices
+from .common import BACKGROUND, NoticeBoard
 from .house_rules import HouseRulesPage
 from .table_settings import TablePage
 
@@ -32,6 +32,7 @@ class SettingsScene(Scene):
         self.pages = {RULES: self.rules, TABLE: self.table}
         self.tabs = {k: Button(page.title, lambda k=k: self.show(k)) for k, page in self.pages.items()}
         self.done = Button("Done", self.close, primary=True)
+        self.board = NoticeBoard(app)
         self.ring = FocusRing()
         self.mouse = (0, 0)
         self.tab = tab if tab in self.pages else RULES
@@ -59,7 +60,8 @@ class SettingsScene(Scene):
             self.app.pop()
 
     def widgets(self) -> list[Widget]:
-        return [*self.tabs.values(), *self.page.widgets(), self.done]
+        more = [self.board.more] if self.board.more.visible else []  # the notices do not all fit
+        return [*self.tabs.values(), *self.page.widgets(), *more, self.done]
 
     # -- layout ---------------------------------------------------------------------
 
@@ -186,5 +188,5 @@ class SettingsScene(Scene):
         if self.page.content_bottom is not None:
             rect = rect.union(rect.move(0, self.page.content_bottom + round(16 * s) - rect.top))
         first = (text, color) if text else None
-        draw_notices(surface, self.app, rect, s, notices, notes, first)
+        self.board.draw(surface, rect, s, notices, notes, first)
         self.done.draw(surface, self.app.text)

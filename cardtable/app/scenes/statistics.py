@@ -28,7 +28,7 @@ from ..layout import playable_games
 from ..scene import Scene
 from ..theme import wrap
 from ..widgets import Button, FocusRing, Selector, draw_panel, draw_text
-from .common import BACKGROUND, draw_notices
+from .common import BACKGROUND, NoticeBoard
 
 CHART_GAMES = 40
 """Games the chart shows (the latest)."""
@@ -123,6 +123,7 @@ class StatisticsScene(Scene):
         self.count_sel = Selector([], 0, self._count_changed, lambda n: f"{n} players")
         self.back = Button("Back", self.app.pop, primary=True)
         self.watch: list[Button] = []  # one per recent game with its replay kept
+        self.board = NoticeBoard(app)
         self.ring = FocusRing()
         self.scale = 1.0
         self.game = game if game in self.games else self._latest_game()
@@ -181,11 +182,12 @@ class StatisticsScene(Scene):
         return self.stats.history(self.player, self.game, self.players) if self.players else []
 
     def widgets(self) -> list:
+        more = [self.board.more] if self.board.more.visible else []  # the notices do not all fit
         if not self.people:
-            return [self.back]
+            return [*more, self.back]
         chooser = [self.player_sel] if len(self.people) > 1 else []
         counts = [self.count_sel] if self.count_sel.options else []
-        return [*self.tabs, *chooser, *counts, self.back]
+        return [*self.tabs, *chooser, *counts, *more, self.back]
 
     # -- layout ----------------------------------------------------------------------
 
@@ -297,7 +299,7 @@ class StatisticsScene(Scene):
         self._text(surface, "Statistics", 32, (w // 2, round(34 * s)), theme.TEXT, "serif", "center")
         if self.app.stats.notices:
             heading = "The statistics file could not be used:"
-            draw_notices(surface, self.app, self.notice_rect, s, self.app.stats.notices, heading=heading)
+            self.board.draw(surface, self.notice_rect, s, self.app.stats.notices, heading=heading)
         if not self.people:
             self._empty(surface, "No statistics yet")
         else:

@@ -19,7 +19,7 @@ from .. import theme
 from ..layout import playable_games
 from ..scene import Scene
 from ..widgets import Button, FocusRing, draw_text
-from .common import BACKGROUND, draw_notices, layout_column
+from .common import BACKGROUND, NoticeBoard, layout_column
 
 
 class TitleScene(Scene):
@@ -40,7 +40,8 @@ class TitleScene(Scene):
         ]
         self.saved: MatchRecord | None = None
         self.resume_button = Button("Continue", self.continue_game, primary=True)
-        self.ring = FocusRing(self.buttons)
+        self.board = NoticeBoard(app)
+        self.ring = FocusRing([*self.buttons, self.board.more])
         self.ring.focus(self.quick)
         rng = random.Random(7)
         self.decor = rng.sample(list(STANDARD), 5)
@@ -62,7 +63,7 @@ class TitleScene(Scene):
         self.saved = saved
         self.resume_button.label = self._continue_label(saved) if saved is not None else "Continue"
         shown = [self.resume_button] if saved is not None else []
-        self.ring.set([*shown, *self.buttons])
+        self.ring.set([*shown, *self.buttons, self.board.more])
         self.ring.focus(self.resume_button if saved is not None else self.quick)
 
     def _continue_label(self, saved: MatchRecord) -> str:
@@ -224,4 +225,4 @@ class TitleScene(Scene):
             rect = pygame.Rect(0, 0, round(960 * scale), round(190 * scale))
             rect.midtop = (w // 2, round(12 * scale))
             heading = f"Files with mistakes in {self.app.files.root} (Card Table uses its defaults for them):"
-            draw_notices(surface, self.app, rect, scale, notices, notes, boxed=True, heading=heading)
+            self.board.draw(surface, rect, scale, notices, notes, boxed=True, heading=heading)

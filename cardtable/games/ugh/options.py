@@ -35,6 +35,7 @@ SCHEMA = OptionSchema(
             "Who goes first: a random player, or the first seat (the table seats the youngest there).",
             label="First player",
             choices=("random", "first_seat"),
+            words=("a random player", "the first seat"),
         ),
         BoolOption(
             "fourth_flip_wild_steals",

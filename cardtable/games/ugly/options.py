@@ -10,9 +10,10 @@ from cardtable.engine import (
     IntOption,
     OptionSchema,
 )
-from cardtable.engine.cards import STANDARD
+from cardtable.engine.cards import RANK_NAMES, STANDARD, SUIT_NAMES
 
 CARD_CHOICES = ("none", *(c.code for c in STANDARD))
+CARD_WORDS = ("no card", *(f"{RANK_NAMES[c.rank]} of {SUIT_NAMES[c.suit]}" for c in STANDARD))
 JACK_KEYS = ("spades", "clubs", "diamonds", "hearts")
 JACK_SUIT = {"spades": "S", "clubs": "C", "diamonds": "D", "hearts": "H"}
 
@@ -49,6 +50,7 @@ SCHEMA = OptionSchema(
             "Pass always to the left, or alternate left and right each round.",
             label="Pass direction",
             choices=("left", "alternate"),
+            words=("always left", "left and right in turn"),
         ),
         BoolOption(
             "allow_no_trump",
@@ -71,6 +73,7 @@ SCHEMA = OptionSchema(
             "The Ugly card: doubles Jack penalties, or the round score with no Jacks.",
             label="Ugly card",
             choices=CARD_CHOICES,
+            words=CARD_WORDS,
         ),
         ChoiceOption(
             "charm_card",
@@ -78,6 +81,7 @@ SCHEMA = OptionSchema(
             "The Charm card: with the Ugly card, Jacks count once, or tricks 4 each without Jacks.",
             label="Charm card",
             choices=CARD_CHOICES,
+            words=CARD_WORDS,
         ),
     ]
 )

@@ -18,6 +18,7 @@ SCHEMA = OptionSchema(
             "Used and destroyed cards go to their owner's discard pile, or to that of the player using them.",
             label="Discard to",
             choices=("owner", "player"),
+            words=("the owner's pile", "the user's pile"),
         ),
         BoolOption(
             "equip_opponents",
@@ -37,6 +38,7 @@ SCHEMA = OptionSchema(
             "A weaker (or equal) attack on an attack-position card destroys the attacker, or does nothing.",
             label="Weaker attack",
             choices=("destroyed", "nothing"),
+            words=("the attacker is destroyed", "nothing happens"),
         ),
         BoolOption(
             "specific_aces",

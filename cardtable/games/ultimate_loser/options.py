@@ -49,6 +49,7 @@ SCHEMA = OptionSchema(
             "Who leads when nobody who played has cards left: rock-paper-scissors, or a random draw.",
             label="Lead tiebreak",
             choices=("rps", "random"),
+            words=("rock-paper-scissors", "a random draw"),
         ),
         TextOption(
             "penalty_label",
