@@ -92,7 +92,10 @@ def test_try_it_plays_the_edited_rules_and_never_freezes_the_screen(monkeypatch)
     assert by["minutes"].significant and by["minutes"].diff < 0
     assert "12 deals played" in lab.message
     tick(app)
-    assert drawn(app, lab.chart_rect, theme.ACCENT)  # the chart, with the tried rules' bars
+    assert not lab.figures  # the sentences first
+    click(app, lab.view_button.rect.center)
+    tick(app)
+    assert lab.figures and drawn(app, lab.chart_rect, theme.ACCENT)  # the chart, with the tried rules' bars
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is scene and scene.rules.dirty  # back to the editor, edits kept
 

@@ -25,10 +25,11 @@ from cardtable.app.layout.timing import game_seconds
 from cardtable.cli import main
 from cardtable.engine import Announced, RoundEnded, ScoreChanged
 from cardtable.games.ugh.cards import UGH
-from cardtable.lab.compare import Comparison, Row, compare, paired, summary, t95
+from cardtable.lab.compare import Comparison, Row, compare, paired, t95
 from cardtable.lab.record import decided_last, margin
 from cardtable.lab.run import LabRun, LabSetup, play_one
 from cardtable.lab.sides import side
+from cardtable.lab.summary import summarize
 
 COUNTS = [
     pytest.param(spec.id, n, id=f"{spec.id}-{n}") for spec in games.all_specs() for n in spec.player_range
@@ -70,8 +71,8 @@ def test_fewer_rounds_make_shorter_ugly_games_and_the_lab_says_so():
     for key in ("actions", "minutes"):
         assert by[key].significant and by[key].diff < 0, by[key]
     assert by["minutes"].tried < 0.6 * by["minutes"].against
-    text = "\n".join(summary(c))
-    assert "Minutes at the table" in text and "less" in text
+    text = "\n".join(summarize(c))
+    assert "Games end" in text and "sooner" in text and "longer" not in text
 
 
 def test_a_real_difference_is_told_from_noise_by_pairing():
@@ -195,16 +196,40 @@ def test_each_game_names_its_figures_and_who_went_first(game):
 
 
 def test_the_summary_says_when_going_first_is_an_advantage():
-    def comparison(first_share: float) -> Comparison:
+    def comparison(first_share: float, against: float = 0.25, beyond_luck: bool = False) -> Comparison:
+        diff = first_share - against
+        width = 0.05 if beyond_luck else 0.5  # the change's own range: beyond luck, or not
         row = Row(
-            "first_wins", "Whoever went first wins", "Going first", "share", first_share, 0.25, 0, 0, 0, 200
+            "first_wins",
+            "Whoever went first wins",
+            "Going first",
+            "share",
+            first_share,
+            against,
+            diff,
+            diff - width,
+            diff + width,
+            200,
         )
         seat = Row("seat_1_wins", "Seat 1 wins", "Wins by seat", "share", 0.25, 0.25, 0, 0, 0, 200)
         return Comparison("ugly", 4, "normal", "Ours", "Standard rules", 200, (seat, row), 1.0, False, 1)
 
-    assert any("Going first is an advantage under Ours: 40.0%" in line for line in summary(comparison(0.4)))
-    assert any("Going first is a handicap" in line for line in summary(comparison(0.1)))
-    assert not any("Going first" in line for line in summary(comparison(0.26)))  # within luck of 25%
+    def said(c: Comparison) -> str:
+        return " ".join(summarize(c))
+
+    assert "Going first is an advantage under Ours: 40% of the wins" in said(comparison(0.4))
+    assert "Going first is a handicap" in said(comparison(0.1))
+    assert "Going first" not in said(comparison(0.26))  # within luck of 25%
+    came = said(comparison(0.4, beyond_luck=True))
+    assert "Going first becomes an advantage under Ours: 40% of the wins instead of 25%" in came
+    assert "Whoever goes first" not in came  # one sentence for it, not two
+    went = said(comparison(0.26, against=0.4, beyond_luck=True))
+    assert "Going first stops mattering under Ours: 26% of the wins" in went
+    assert "under Standard rules it was an advantage (40%" in went
+    # an edge under the other rules that the rules tried lose within luck is no change worth a word
+    assert "Going first" not in said(comparison(0.26, against=0.4))
+    both = said(comparison(0.45, against=0.42))
+    assert "Going first is an advantage under both sets of rules: 45% and 42% of the wins" in both
 
 
 def test_cancel_stops_the_worker_processes_at_once():

@@ -3,7 +3,9 @@
 One drawing for the House rules page and for ``cardtable lab --chart``, so a
 saved picture is what the app shows. The rules tried are drawn in the
 accent colour and the rules compared with in the muted one; a figure whose
-difference is more than luck explains is drawn solid, the others faint.
+difference is more than luck explains is drawn solid, the others faint, and
+a line across each change shows its likely range (95 times in 100). Captions
+are wrapped to their panel, which they never cross, at any window size.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from cardtable.lab.compare import Comparison, Row
 from cardtable.lab.report import cut
 
 from . import theme
-from .theme import Fonts, TextCache
+from .theme import Fonts, TextCache, wrap
 from .widgets import draw_panel, draw_text
 
 TRIED = theme.ACCENT
@@ -31,17 +33,27 @@ def draw_lab_chart(
     surface: pygame.Surface, text: TextCache, rect: pygame.Rect, s: float, c: Comparison
 ) -> None:
     """Draw ``c`` filling ``rect`` (``s``: the screen's scale): a legend, then the two panels."""
+    legend, seats, changes = chart_parts(rect, s)
+    draw_legend(surface, text, legend, s, c)
+    _seat_bars(surface, text, seats, s, c)
+    _changes(surface, text, changes, s, c)
+
+
+def chart_parts(rect: pygame.Rect, s: float) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+    """Where the legend, the wins-by-seat panel and the what-changes panel lie within ``rect``."""
     gap = round(12 * s)
     legend_h = round(30 * s)
-    _legend(surface, text, pygame.Rect(rect.left, rect.top, rect.width, legend_h), s, c)
+    legend = pygame.Rect(rect.left, rect.top, rect.width, legend_h)
     body = pygame.Rect(rect.left, rect.top + legend_h + gap, rect.width, rect.height - legend_h - gap)
     left_w = round(body.width * 0.38)
-    _seat_bars(surface, text, pygame.Rect(body.left, body.top, left_w, body.height), s, c)
-    right = pygame.Rect(body.left + left_w + gap, body.top, body.width - left_w - gap, body.height)
-    _changes(surface, text, right, s, c)
+    seats = pygame.Rect(body.left, body.top, left_w, body.height)
+    changes = pygame.Rect(body.left + left_w + gap, body.top, body.width - left_w - gap, body.height)
+    return legend, seats, changes
 
 
-def _legend(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, s: float, c: Comparison) -> None:
+def draw_legend(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, s: float, c: Comparison) -> None:
+    """The two sets of rules in their colours, and how many deals of which computers (the chart's head,
+    and the lab screen's over its sentences)."""
     size = round(16 * s)
     x = rect.left
     for color, name in ((TRIED, c.tried), (AGAINST, c.against)):
@@ -51,7 +63,7 @@ def _legend(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, s: floa
             surface, text, name, size, (swatch.right + round(8 * s), rect.centery), anchor="midleft"
         )
         x = label.right + round(28 * s)
-    note = f"{c.n} paired games, {c.level} computers"
+    note = f"{c.n} deal{'s' if c.n != 1 else ''} under both, {c.level} computers"
     draw_text(surface, text, note, round(14 * s), (rect.right, rect.centery), theme.MUTED, anchor="midright")
 
 
@@ -66,10 +78,19 @@ def _seat_bars(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, s: f
         where = (rect.centerx, rect.top + round(42 * s))
         words = f"whoever went first: {first.show(first.tried)} vs {first.show(first.against)}"
         draw_text(surface, text, words, round(13 * s), where, theme.MUTED, anchor="midtop")
-    area = rect.inflate(-round(40 * s), -round(110 * s)).move(0, round(16 * s))
     even = 1 / c.players
-    top = max([even, *(max(r.tried, r.against) for r in rows)]) * 1.2 or 1.0
     small = round(13 * s)
+    pad = round(10 * s)
+    caption = f"Seat. * more than luck explains; dashes: an even share, {100 * even:.0f}%"
+    lines = wrap(text.fonts.get(small), caption, rect.width - 2 * pad)
+    line_h = text.fonts.get(small).get_height()
+    caption_top = rect.bottom - pad - line_h * len(lines)
+    area_top = rect.top + round(71 * s)
+    area_bottom = caption_top - round(8 * s) - line_h  # the seat numbers sit between bars and caption
+    area = pygame.Rect(
+        rect.left + round(20 * s), area_top, rect.width - round(40 * s), area_bottom - area_top
+    )
+    top = max([even, *(max(r.tried, r.against) for r in rows)]) * 1.2 or 1.0
 
     def y(v: float) -> int:
         return round(area.bottom - area.height * v / top)
@@ -90,9 +111,9 @@ def _seat_bars(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, s: f
             where = (centre - bar // 2, y(r.tried) - round(3 * s))
             draw_text(surface, text, f"{100 * r.tried:.0f}", round(11 * s), where, TRIED, anchor="midbottom")
     _dashed(surface, theme.TEXT, (area.left, y(even)), area.right, max(1, round(2 * s)), s)
-    where = (area.centerx, area.bottom + round(26 * s))
-    caption = f"seat  (* beyond luck;  - - even share {100 * even:.0f}%)"
-    draw_text(surface, text, caption, small, where, theme.MUTED, anchor="midtop")
+    for i, line in enumerate(lines):
+        where = (rect.centerx, caption_top + i * line_h)
+        draw_text(surface, text, line, small, where, theme.MUTED, anchor="midtop")
 
 
 def _changes(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, s: float, c: Comparison) -> None:
@@ -101,18 +122,22 @@ def _changes(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, s: flo
     title = (rect.centerx, rect.top + round(20 * s))
     draw_text(surface, text, "What changes", round(18 * s), title, theme.TEXT, "bold", "center")
     rows = [r for r in c.rows if r.section not in ("Wins by seat", "Going first")]
-    inner = rect.inflate(-round(28 * s), -round(70 * s)).move(0, round(16 * s))
+    tiny = round(11 * s)
+    foot_h = text.fonts.get(tiny).get_height()  # the scale under the bars, inside the panel's edge
+    top = rect.top + round(51 * s)
+    bottom = rect.bottom - round(8 * s) - foot_h - round(4 * s)
+    inner = pygame.Rect(rect.left + round(14 * s), top, rect.width - round(28 * s), bottom - top)
     label_w = round(inner.width * 0.36)
     value_w = round(inner.width * 0.24)
     bars = pygame.Rect(inner.left + label_w, inner.top, inner.width - label_w - value_w, inner.height)
     zero = bars.centerx
     half = bars.width // 2 - round(4 * s)
     pygame.draw.line(surface, theme.PANEL_EDGE, (zero, bars.top), (zero, bars.bottom), 1)
-    tiny = round(11 * s)
     foot = bars.bottom + round(4 * s)
     draw_text(surface, text, "-100%", tiny, (zero - half, foot), theme.MUTED, anchor="midtop")
     draw_text(surface, text, "no change", tiny, (zero, foot), theme.MUTED, anchor="midtop")
     draw_text(surface, text, "+100%", tiny, (zero + half, foot), theme.MUTED, anchor="midtop")
+    _range_key(surface, text, (inner.left, foot), tiny, s)
     step = inner.height / max(1, len(rows))
     size = round(min(14 * s, step * 0.5))
     for i, r in enumerate(rows):
@@ -131,6 +156,20 @@ def _changes(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, s: flo
                 pygame.draw.line(surface, theme.TEXT, (end, cy - thick // 3), (end, cy + thick // 3), 1)
         values = f"{r.show(r.tried)} vs {r.show(r.against)}"
         draw_text(surface, text, values, size, (inner.right, cy), color, anchor="midright")
+
+
+def _range_key(
+    surface: pygame.Surface, text: TextCache, topleft: tuple[int, int], size: int, s: float
+) -> None:
+    """What the line across a bar means, under the labels: "|-| likely range"."""
+    left = topleft[0]
+    right = left + round(18 * s)
+    where = (right + round(6 * s), topleft[1])
+    label = draw_text(surface, text, "likely range", size, where, theme.MUTED, anchor="topleft")
+    y = label.centery
+    pygame.draw.line(surface, theme.TEXT, (left, y), (right, y), max(1, round(2 * s)))
+    for end in (left, right):
+        pygame.draw.line(surface, theme.TEXT, (end, y - round(3 * s)), (end, y + round(3 * s)), 1)
 
 
 def _relative(r: Row) -> tuple[float, float, float]:

@@ -16,7 +16,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         description=(
             "Plays the same deals under two sets of rules (the deal's luck cancels out) and prints "
             "wins by seat, scores, game length and the game's own figures side by side, each "
-            "difference with its 95% interval."
+            "difference with its likely range; a few sentences first say what changes most."
         ),
     )
     lab.add_argument("game", help="game id (see `cardtable games`)")

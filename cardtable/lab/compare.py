@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from functools import cache
 
 from cardtable import games
-from cardtable.simulate import wilson
 
 from .record import GameRecord
 from .run import LabResult
@@ -97,11 +96,12 @@ class Row:
         return 0 if size >= 100 else 1 if size >= 10 else 2
 
     def show(self, value: float, signed: bool = False, unit: bool = True) -> str:
-        """``value`` for people; ``signed``: a difference (a share's difference is in points)."""
+        """``value`` for people; ``signed``: a difference (a share's difference is in percentage points,
+        spelled out: "pts" reads as the game's points)."""
         sign = "+" if signed and value > 0 else ""
         if self.kind == "share":
             if signed:
-                return f"{sign}{100 * value:.1f}" + (" pts" if unit else "")
+                return f"{sign}{100 * value:.1f}" + (" percentage points" if unit else "")
             return f"{100 * value:.1f}%"
         if self.kind == "minutes":
             text = f"{value:.1f}"
@@ -193,7 +193,7 @@ def compare(result: LabResult) -> Comparison:
         ("mean_score", f"Mean {score}", "Scores", "number", lambda r: statistics.fmean(r.scores)),
         ("score_spread", f"Spread of {score}", "Scores", "number", lambda r: r.spread),
         ("winning_margin", "Winning margin", "Scores", "number", lambda r: r.margin),
-        ("actions", "Actions", "Length", "number", lambda r: r.actions),
+        ("actions", "Moves per game", "Length", "number", lambda r: r.actions),
         ("minutes", "Minutes at the table", "Length", "minutes", lambda r: r.minutes),
         (
             "decided_last",
@@ -227,45 +227,3 @@ def score_word(game: str) -> str:
     spec = games.get(game)
     label = spec.new_game(spec.min_players, seed=0).view(None).info.get("score_label")
     return str(label or ("penalties" if spec.lower_scores_win else "score"))
-
-
-def summary(c: Comparison, limit: int = 4) -> list[str]:
-    """A few plain sentences: the seats' chances, then the biggest real differences."""
-    if c.n == 0:
-        return ["No game finished."]
-    if c.n < MIN_PAIRS:
-        return [f"{_games(c.n)}: too few to tell a change from luck (at least {MIN_PAIRS} are needed)."]
-    lines = []
-    seats = c.section("Wins by seat")
-    seat = max(seats, key=lambda r: (r.significant, abs(r.diff)))
-    both = f"{seat.show(seat.tried)} under {c.tried} vs {seat.show(seat.against)} under {c.against}"
-    if seat.significant:
-        lines.append(f"{seat.label} {both}: more than luck explains.")
-    else:
-        lines.append(f"No seat's chances change beyond luck (the most: {seat.label.lower()} {both}).")
-    real = sorted(
-        (r for r in c.rows if r.significant and r.section != "Wins by seat"),
-        key=lambda r: -abs(r.diff) / (abs(r.against) or 1.0),
-    )
-    for r in real[: limit - 1]:
-        more = "more" if r.diff > 0 else "less"
-        size = r.show(abs(r.diff), True).lstrip("+")
-        how = f"95% interval {r.interval()}" if r.interval() else "in every game"
-        lines.append(f"{r.label}: {r.show(r.tried)} vs {r.show(r.against)} ({size} {more}, {how}).")
-    if not real:
-        lines.append(f"Nothing else differs beyond luck in {_games(c.n)}.")
-    first = next((r for r in c.rows if r.key == "first_wins"), None)
-    if first is not None:
-        even = 1 / c.players
-        low, high = wilson(first.tried * first.n, first.n)
-        if low > even or high < even:
-            helps = "an advantage" if low > even else "a handicap"
-            lines.append(
-                f"Going first is {helps} under {c.tried}: {first.show(first.tried)} of the wins "
-                f"(an even share is {100 * even:.0f}%)."
-            )
-    return lines
-
-
-def _games(n: int) -> str:
-    return f"{n} paired game{'s' if n != 1 else ''}"

@@ -1,13 +1,18 @@
-"""The lab's comparison for a terminal (a table) and for programs (one JSON object)."""
+"""The lab's comparison for a terminal (sentences, then a table) and for programs (one JSON object)."""
 
 from __future__ import annotations
 
 import math
+import textwrap
 from typing import Any
 
 from cardtable import games
 
-from .compare import Comparison, summary
+from .compare import Comparison
+from .summary import summarize
+
+WIDTH = 100
+"""Columns the sentences are wrapped to."""
 
 
 def heading(c: Comparison, seed: int) -> str:
@@ -21,12 +26,16 @@ def heading(c: Comparison, seed: int) -> str:
 
 
 def table(c: Comparison, seed: int) -> str:
-    """Every figure side by side with its difference; * marks a difference beyond luck."""
+    """What changes in words first, then every figure side by side with its difference; * marks a
+    difference beyond luck."""
+    lines = [heading(c, seed), ""]
+    for sentence in summarize(c):
+        lines.append(textwrap.fill(sentence, WIDTH, subsequent_indent="  "))
+    lines.append("")
     left = max([len(r.label) for r in c.rows] + [20]) + 2
     a, b = cut(c.tried), cut(c.against)
     width = max(len(a), len(b), 10)
-    lines = [heading(c, seed), ""]
-    lines.append(f"{'':<{left}}{a:>{width}}  {b:>{width}}  difference (95% interval)")
+    lines.append(f"{'The figures':<{left}}{a:>{width}}  {b:>{width}}  difference (likely range)")
     for section in c.sections:
         lines.append(section)
         for r in c.section(section):
@@ -37,17 +46,19 @@ def table(c: Comparison, seed: int) -> str:
                 f"{r.show(r.diff, True)}{spread}{mark}"
             )
     lines.append("")
-    lines.append(
-        f"* more than the luck of the deal explains (the 95% interval leaves out zero); of "
-        f"{len(c.rows)} figures, about one in twenty is marked by chance alone."
-    )
+    notes = [
+        "* more than the luck of the deal explains: the likely range (where the real difference lies, "
+        "95 times in 100) leaves out zero. A difference with no range was the same in every deal. "
+        f"Of {len(c.rows)} figures, about one in twenty is marked by chance alone.",
+    ]
     spec = games.get(c.game)
     if spec.lower_scores_win:
-        lines.append(f"Scores are penalties in {spec.name}: lower is better.")
-    lines.append("Actions: every choice made, forced ones included. Minutes: the table's animations at")
-    lines.append("normal speed and the computers' pauses (people think longer).")
-    lines.append("")
-    lines.extend(summary(c))
+        notes.append(f"Scores are penalties in {spec.name}: lower is better.")
+    notes.append(
+        "Moves per game: every choice made, forced ones included. Minutes: the table's animations at "
+        "normal speed and the computers' pauses (people think longer)."
+    )
+    lines += [textwrap.fill(note, WIDTH) for note in notes]
     return "\n".join(lines)
 
 
@@ -79,7 +90,7 @@ def as_json(c: Comparison, seed: int) -> dict[str, Any]:
             }
             for r in c.rows
         ],
-        "summary": summary(c),
+        "summary": summarize(c),
     }
 
 

@@ -4,9 +4,10 @@ The House rules page opens this with the rules its editor shows (saved or
 not). The person picks what to compare with, the table size, how many deals
 and the computers' level, and presses Run: the lab plays the same deals
 under both sets of rules in a pool of processes while this screen keeps
-drawing, with a progress bar and Cancel. The comparison is drawn as it
-grows (the chart of ``cardtable lab --chart``) with a few plain sentences.
-Leaving the screen cancels a run.
+drawing, with a progress bar and Cancel. What changes is told in a few
+plain sentences as the comparison grows; one button shows the figures
+behind them (the chart of ``cardtable lab --chart``) and back. Twenty
+deals make a quick first look. Leaving the screen cancels a run.
 """
 
 from __future__ import annotations
@@ -20,20 +21,23 @@ import pygame
 
 from cardtable import games
 from cardtable.engine import OptionError, Variant
-from cardtable.lab.compare import Comparison, compare, summary
+from cardtable.lab.compare import Comparison, compare
 from cardtable.lab.run import LabRun, LabSetup, Side
 from cardtable.lab.sides import side
+from cardtable.lab.summary import summarize
 from cardtable.variants import STANDARD, playable_counts, variant_title
 
 from .. import theme
-from ..lab_chart import draw_lab_chart
+from ..lab_chart import chart_parts, draw_lab_chart, draw_legend
 from ..layout.timing import game_seconds
 from ..scene import Scene
 from ..theme import wrap
 from ..widgets import Button, FocusRing, Selector, draw_panel, draw_text
 from .common import BACKGROUND
 
-GAME_COUNTS = (50, 100, 200, 400)
+GAME_COUNTS = (20, 50, 100, 200, 400)
+"""Deals to play: 20 is a quick, rough look; the more deals, the smaller the changes that show."""
+DEFAULT_GAMES = 100
 LEVELS = ("easy", "normal", "hard")
 REDRAW_EVERY = 0.5
 """Seconds between comparisons of the pairs finished so far while a run goes on."""
@@ -41,33 +45,52 @@ REDRAW_EVERY = 0.5
 
 class LabScene(Scene):
     def __init__(
-        self, app: Any, game: str, name: str, options: Mapping[str, Any], variants: Mapping[str, Variant]
+        self,
+        app: Any,
+        game: str,
+        name: str,
+        options: Mapping[str, Any],
+        variants: Mapping[str, Variant],
+        players: int | None = None,
+        deals: int = DEFAULT_GAMES,
+        run_now: bool = False,
     ) -> None:
+        """``run_now``: play at once (a quick look from New game), with ``players`` and ``deals``."""
         super().__init__(app)
         self.spec = games.get(game)
         self.name = name
         self.options = dict(options)
         self.variants = dict(variants)
         counts = playable_counts(self.spec, self.options)
-        default = 4 if 4 in counts else counts[0]
+        default = players if players in counts else 4 if 4 in counts else counts[0]
         names = list(self.variants)
         self.against_sel = Selector(names, names.index(self._first_other()), self._changed, _variant_name)
         self.players_sel = Selector(counts, counts.index(default), self._changed, lambda n: f"{n} players")
-        self.games_sel = Selector(list(GAME_COUNTS), 1, self._changed, lambda n: f"{n} deals")
+        offered = list(GAME_COUNTS)
+        wanted = deals if deals in offered else DEFAULT_GAMES
+        first = offered.index(wanted) if wanted in offered else min(1, len(offered) - 1)
+        self.games_sel = Selector(offered, first, self._changed, lambda n: f"{n} deals")
         self.level_sel = Selector(list(LEVELS), 1, self._changed, lambda v: f"{v.capitalize()} computers")
         self.run_button = Button("Run", self.start, primary=True)
         self.cancel_button = Button("Cancel", self.cancel)
         self.back = Button("Back", self.leave)
+        self.figures = False
+        """Showing the figures (the chart) instead of the sentences."""
+        self.view_button = Button(SHOW_FIGURES, self.toggle_view)
         self.ring = FocusRing()
         self.lab: LabRun | None = None
         self._settled = False
         self.comparison: Comparison | None = None
+        self._layout: tuple[Comparison, tuple[int, int], int, list[list[str]]] | None = None
+        self.show(None)
         self.message = "Computers play the same deals under both sets of rules, so luck cancels out."
         self.started = 0.0
         self._compared_at = 0.0
         self._compared_done = -1
         self.scale = 1.0
         self._controls()
+        if run_now:
+            self.start()
 
     def _first_other(self) -> str:
         """What to compare with at first: the standard rules, unless those are the rules tried."""
@@ -105,12 +128,18 @@ class LabScene(Scene):
         except OptionError as exc:
             self.message = f"These rules cannot be played so: {exc.message}"
             return
-        self.comparison = None
+        self.show(None)
         self._compared_done = -1
         self._settled = False
         self.lab = LabRun(setup, clock=game_seconds)  # a pool even on one core: frames never wait
         self.started = time.monotonic()
         self.message = ""
+        self._controls()
+
+    def toggle_view(self) -> None:
+        """The sentences, or the figures behind them."""
+        self.figures = not self.figures
+        self.view_button.label = SHOW_WORDS if self.figures else SHOW_FIGURES
         self._controls()
 
     def cancel(self) -> None:
@@ -127,7 +156,7 @@ class LabScene(Scene):
             self.lab.cancel()
 
     def _changed(self, _value: Any) -> None:
-        self.comparison = None
+        self.show(None)
         self.lab = None
         self.message = "Press Run to play these deals."
 
@@ -135,9 +164,14 @@ class LabScene(Scene):
         if self.lab is None:
             return
         result = self.lab.result()
-        self.comparison = compare(result) if result.pairs else None
+        self.show(compare(result) if result.pairs else None)
         self._compared_done = self.lab.done
         self._compared_at = time.monotonic()
+
+    def show(self, comparison: Comparison | None) -> None:
+        """The comparison to tell (None: none yet), with the button to its figures while there is one."""
+        self.comparison = comparison
+        self.view_button.visible = comparison is not None
 
     def next_change(self) -> float | None:
         """While a run goes on: its progress, polled every frame."""
@@ -184,7 +218,7 @@ class LabScene(Scene):
 
     def widgets(self) -> list:
         go = self.cancel_button if self.running else self.run_button
-        return [*self.selectors, go, self.back]
+        return [*self.selectors, go, self.view_button, self.back]
 
     def enter(self) -> None:
         self.resized(self.app.size)
@@ -209,19 +243,19 @@ class LabScene(Scene):
         for b in (self.run_button, self.cancel_button):
             b.rect = pygame.Rect(x, row, button_w, round(38 * s))
             b.size = max(12, round(19 * s))
+        self.back.size = self.view_button.size = max(12, round(21 * s))
+        font = self.app.fonts.get(self.view_button.size, "bold")
+        view_w = max(font.size(label)[0] for label in (SHOW_FIGURES, SHOW_WORDS)) + 2 * self.view_button.size
         self.back.rect = pygame.Rect(0, 0, round(180 * s), round(44 * s))
-        self.back.rect.midbottom = (w // 2, h - round(14 * s))
-        self.back.size = round(21 * s)
+        self.view_button.rect = pygame.Rect(0, 0, max(round(240 * s), view_w), round(44 * s))
+        bottom = h - round(14 * s)
+        self.view_button.rect.bottomright = (w // 2 - gap // 2, bottom)
+        self.back.rect.bottomleft = (w // 2 + gap // 2, bottom)
         top = row + round(52 * s)
         self.status_rect = pygame.Rect(round(40 * s), top, w - round(80 * s), round(30 * s))
-        bottom = self.back.rect.top - round(12 * s)
-        self.summary_rect = pygame.Rect(
-            round(40 * s), bottom - round(86 * s), w - round(80 * s), round(86 * s)
-        )
         chart_top = self.status_rect.bottom + round(8 * s)
-        self.chart_rect = pygame.Rect(
-            round(40 * s), chart_top, w - round(80 * s), self.summary_rect.top - round(8 * s) - chart_top
-        )
+        chart_bottom = self.back.rect.top - round(14 * s)
+        self.chart_rect = pygame.Rect(round(40 * s), chart_top, w - round(80 * s), chart_bottom - chart_top)
         self.ring.set(self.widgets())
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -247,12 +281,13 @@ class LabScene(Scene):
             sel.draw(surface, text)
         caption = (self.against_sel.rect.left, self.against_sel.rect.top - round(4 * s))
         draw_text(surface, text, "Compared with", round(14 * s), caption, theme.MUTED, anchor="bottomleft")
-        for b in (self.run_button, self.cancel_button, self.back):
+        for b in (self.run_button, self.cancel_button, self.view_button, self.back):
             b.draw(surface, text)
         self._status(surface)
-        if self.comparison is not None:
+        if self.comparison is not None and self.figures:
             draw_lab_chart(surface, text, self.chart_rect, s, self.comparison)
-            self._summary(surface, summary(self.comparison))
+        elif self.comparison is not None:
+            self._sentences(surface, self.comparison)
         else:
             draw_panel(surface, self.chart_rect)
             hint = "The comparison appears here as the deals are played."
@@ -280,18 +315,52 @@ class LabScene(Scene):
         where = (bar.right + round(14 * s), r.centery)
         draw_text(surface, text, words, round(16 * s), where, theme.TEXT, anchor="midleft")
 
-    def _summary(self, surface: pygame.Surface, lines: list[str]) -> None:
+    def _sentences(self, surface: pygame.Surface, c: Comparison) -> None:
+        """What changes, in words, under the chart's legend (the two rules in their colours); the type
+        shrinks until every sentence fits the panel."""
         s = self.scale
-        r = self.summary_rect
-        size = round(16 * s)
-        font = self.app.fonts.get(size)
-        y = r.top
-        for line in lines:
-            for part in wrap(font, line, r.width):
-                if y + size > r.bottom:
-                    return
-                draw_text(surface, self.app.text, part, size, (r.left, y), theme.TEXT)
-                y += round(size * 1.3)
+        text = self.app.text
+        legend, seats, changes = chart_parts(self.chart_rect, s)
+        draw_legend(surface, text, legend, s, c)
+        panel = seats.union(changes)  # where the figures' panels lie: the button swaps one for the other
+        draw_panel(surface, panel)
+        inner = panel.inflate(-round(48 * s), -round(36 * s))
+        bullet = round(22 * s)
+        size, wrapped = self._laid_out(c, inner.width - bullet, inner.height)
+        step = round(size * 1.35)
+        y = inner.top
+        for parts in wrapped:
+            if y + step > inner.bottom:
+                return
+            mark = (inner.left + bullet // 3, y + step // 2)
+            pygame.draw.circle(surface, theme.ACCENT, mark, max(2, round(size * 0.2)))
+            for part in parts:
+                draw_text(surface, text, part, size, (inner.left + bullet, y), theme.TEXT)
+                y += step
+            y += round(size * 0.6)
+
+    def _laid_out(self, c: Comparison, width: int, height: int) -> tuple[int, list[list[str]]]:
+        """The sentences of ``c`` wrapped to ``width``, in the largest type (from 22 at full size, down
+        to 12) whose lines fit ``height``; worked out once per comparison and panel, not every frame."""
+        key = (width, height)
+        if self._layout is not None and self._layout[0] is c and self._layout[1] == key:
+            return self._layout[2], self._layout[3]
+        lines = summarize(c)
+        size = max(12, round(22 * self.scale))
+        while True:
+            font = self.app.fonts.get(size)
+            step = round(size * 1.35)
+            wrapped = [wrap(font, line, width) for line in lines]
+            tall = sum(len(parts) * step for parts in wrapped) + (len(wrapped) - 1) * round(size * 0.6)
+            if tall <= height or size <= 12:
+                break
+            size -= 1
+        self._layout = (c, key, size, wrapped)
+        return size, wrapped
+
+
+SHOW_FIGURES = "Show the figures"
+SHOW_WORDS = "Show in words"
 
 
 def _variant_name(name: str) -> str:
