@@ -23,6 +23,7 @@ from cardtable.settings import Settings, parse_settings, settings_yaml
 from cardtable.variants import (
     NAME_LENGTH,
     STANDARD,
+    is_variant_name,
     parse_own_variant,
     salvage_variant,
     variant_name,
@@ -360,8 +361,8 @@ class UserFiles:
         """Rewrite a broken variant with what can be read of it (the rest at the standard rules);
         returns it and the name the old file is kept under (a ``.bak`` beside it)."""
         path = self.broken[spec.id][name]
-        if name in spec.variants:
-            raise ValueError(f"{variant_title(name)} is a built-in variant; rename or delete this file")
+        if name in spec.variants or not is_variant_name(name):
+            raise ValueError(f"{name}.yaml cannot name a variant of yours; rename or delete the file")
         try:
             text = read_limited(path).decode("utf-8", errors="replace")
         except (OSError, ConfigError):

@@ -26,6 +26,11 @@ _NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _FIELDS = ("title", "description", "options")
 
 
+def is_variant_name(name: str) -> bool:
+    """Whether ``name`` can name a variant file (lowercase letters, digits and dashes)."""
+    return bool(_NAME.match(name)) and len(name) <= NAME_LENGTH
+
+
 def variant_title(name: str) -> str:
     """``"short-game"`` -> ``"Short game"``."""
     return name.replace("-", " ").capitalize()

@@ -327,3 +327,42 @@ def test_a_syntax_error_is_reported_where_the_bracket_opens():
     with pytest.raises(ConfigError) as info:
         parse_yaml("\n".join(lines) + "\n", "mine.yaml")
     assert info.value.line == 11 and "[" in info.value.message
+
+
+# -- a quick look from New game ---------------------------------------------------------------
+
+
+def test_new_game_offers_a_quick_look_at_a_variant_and_none_at_the_standard_rules(config_folder):
+    from cardtable.app.scenes.lab import LabScene
+
+    app = title_app()
+    setup = NewGameScene(app)
+    app.push(setup)
+    setup._game_changed("ugly")
+    tick(app)
+    assert not setup.preview.visible and setup.preview not in setup.widgets()
+    sel = setup.variant_sel
+    while setup.setup.variant != "short-game":
+        click(app, (sel.rect.right - 5, sel.rect.centery))
+    assert setup.preview.visible and setup.preview in setup.widgets()
+    click(app, setup.preview.rect.center)
+    lab = app.stack.top
+    assert isinstance(lab, LabScene)
+    try:
+        assert lab.running and lab.games_sel.value == 20 and lab.players_sel.value == setup.setup.players
+        assert lab.name == "Short game" and lab.against_sel.value == "standard"
+    finally:
+        lab.leave()
+    assert app.stack.top is setup
+
+
+@pytest.mark.parametrize("name", ["short-game", "Fast Game"])
+def test_a_file_misnamed_for_a_variant_can_be_deleted_but_not_reset(config_folder, name):
+    path = own_file(config_folder, "ugly", name, "description: x\n")
+    app = title_app()
+    scene = open_settings(app)
+    _choose_broken(app, scene, name)
+    assert not scene.rules.broken.reset.enabled
+    click(app, scene.rules.broken.delete.rect.center)
+    click(app, app.stack.top.yes.rect.center)
+    assert not path.exists() and "short-game" in app.variants("ugly")

@@ -219,7 +219,7 @@ def test_games_finished_in_another_window_are_kept(tmp_path):
 
 
 BROKEN = {
-    "syntax": (b"format: 1\ngames: [\n  {game: ugly\n", 4),
+    "syntax": (b"format: 1\ngames: [\n  {game: ugly\n", 3),  # where the { opens
     "python tag": (b"format: 1\ngames:\n  - !!python/object/apply:os.system ['echo hi']\n", 3),
     "not a mapping": (b"- just\n- a list\n", 1),
     "wrong type": (

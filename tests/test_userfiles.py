@@ -230,7 +230,7 @@ def test_rename_duplicate_and_delete(tmp_path):
         ("fast.yaml", "description: x\noptions:\n  roundz: 3\n", 3, "unknown option"),
         ("fast.yaml", "description: x\noptions:\n  rounds: many\n", 3, "whole number"),
         ("fast.yaml", "description: x\ncolour: red\n", 2, "unknown field"),
-        ("fast.yaml", "description: x\noptions: {rounds: 3\n", 3, ""),
+        ("fast.yaml", "description: x\noptions: {rounds: 3\n", 2, "never closed"),
         ("fast.yaml", "options:\n  rounds: !!python/object/apply:os.system ['true']\n", 2, "not allowed"),
         ("Fast Game.yaml", "description: x\n", None, "lowercase"),
         ("short-game.yaml", "description: x\n", None, "built-in variant"),
@@ -255,15 +255,21 @@ def test_a_variant_folder_for_no_game_is_reported(tmp_path):
     assert "no game called 'poker'" in files.messages()[0]
 
 
-def test_saving_a_variant_over_a_broken_file_keeps_a_backup(tmp_path):
+def test_a_broken_variant_is_never_saved_over_but_can_be_reset_keeping_a_backup(tmp_path):
     folder = tmp_path / "variants" / "ugly"
     folder.mkdir(parents=True)
-    (folder / "fast.yaml").write_text("options: {rounds: 99}\n")
+    (folder / "fast.yaml").write_text("options: {rounds: 99, pass_direction: alternate}\n")
     files = _files(tmp_path)
-    files.save_variant(UGLY, "fast", "", {"rounds": 4})
-    assert (folder / "fast.yaml.bak").read_text() == "options: {rounds: 99}\n"
-    assert files.problems == {}
-    assert _files(tmp_path).own["ugly"]["fast"].options == {"rounds": 4}
+    assert list(files.broken_variants(UGLY)) == ["fast"]
+    with pytest.raises(ValueError, match="mistake"):
+        files.save_variant(UGLY, "fast", "", {"rounds": 4})
+    assert (folder / "fast.yaml").read_text() == "options: {rounds: 99, pass_direction: alternate}\n"
+    variant, kept = files.reset_variant(UGLY, "fast")
+    assert kept == "fast.yaml.bak"
+    assert (folder / kept).read_text() == "options: {rounds: 99, pass_direction: alternate}\n"
+    assert variant.options == {"pass_direction": "alternate"}  # what could be read; 99 rounds could not
+    assert files.problems == {} and files.broken_variants(UGLY) == {} and files.notes == []
+    assert _files(tmp_path).own["ugly"]["fast"].options == {"pass_direction": "alternate"}
 
 
 def test_variant_names_from_what_a_player_types():

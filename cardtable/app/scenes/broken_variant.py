@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from cardtable.variants import variant_title
+from cardtable.variants import is_variant_name, variant_title
 
 from .. import theme
 from ..folders import open_folder
@@ -59,7 +59,8 @@ class BrokenVariantView:
 
     def show(self, entry: BrokenEntry) -> None:
         self.entry = entry
-        self.reset.enabled = entry.name not in self.page.spec.variants  # a built-in's name stays wrong
+        # A file named like a built-in variant, or not as a variant can be, stays wrong when reset.
+        self.reset.enabled = entry.name not in self.page.spec.variants and is_variant_name(entry.name)
 
     # -- what can be done -------------------------------------------------------------
 

@@ -107,6 +107,10 @@ class NewGameScene(Scene):
         """A variant whose file has a mistake, chosen: shown with its mistake, never played."""
         self.first_sel = Selector([RANDOM_FIRST], 0, None, self._first_name)
         self.start = Button("Start", self.start_game, primary=True)
+        self.preview = Button(
+            "Quick look\u2026", self.quick_look, size=16, tooltip="Computers play 20 deals of these rules"
+        )
+        self.preview.visible = False
         self.back = Button("Back", self.app.pop)
         self.names: list[TextField] = []
         self.kinds: list[Selector] = []
@@ -203,6 +207,7 @@ class NewGameScene(Scene):
         self.variant_sel.set_options(self._variant_choices(game), "standard")
         self.setup.variant = "standard"
         self.broken = None
+        self.preview.visible = False
         self._players_changed(count)
         self._reset_first()
 
@@ -243,8 +248,32 @@ class NewGameScene(Scene):
     def _variant_changed(self, name: str | BrokenEntry) -> None:
         self.broken = name if isinstance(name, BrokenEntry) else None
         self.setup.variant = name if isinstance(name, str) else "standard"
+        self.preview.visible = self.broken is None and self.setup.variant != "standard"
+        self.ring.set(self.widgets())
         self._reset_first()
         self._check()
+
+    def quick_look(self) -> None:
+        """The chosen variant against the standard rules over 20 deals, played at once: a rough first
+        idea of what it changes (the lab's screen can play more)."""
+        from .lab import LabScene
+
+        if self.broken is not None or self.blocked is not None:
+            return
+        spec = games.get(self.setup.game)
+        variant = self.variant
+        options = spec.schema.validate(variant.options)
+        scene = LabScene(
+            self.app,
+            spec.id,
+            variant.shown,
+            options,
+            self.app.variants(spec.id),
+            self.setup.players,
+            20,
+            True,
+        )
+        self.app.push(scene)
 
     def start_game(self) -> None:
         from .dialogs import replacing_saved_game
@@ -275,6 +304,8 @@ class NewGameScene(Scene):
         for name, kind in zip(self.names, self.kinds, strict=True):
             out += [name, kind]
         out.append(self.variant_sel)
+        if self.preview.visible:
+            out.append(self.preview)
         if self.asks_first:
             out.append(self.first_sel)
         return [*out, self.start, self.back]
@@ -304,6 +335,12 @@ class NewGameScene(Scene):
             widget.size = size_text
             self.rows.append((label, col - round(20 * s), y))
             y += row_h
+        self.preview.size = round(16 * s)
+        self.preview.rect = pygame.Rect(0, 0, self.preview.preferred_width(self.app.text), round(34 * s))
+        self.preview.rect.midleft = (
+            self.variant_sel.rect.right + round(12 * s),
+            self.variant_sel.rect.centery,
+        )
         self.variant_y = y - row_h
         self.start.rect = pygame.Rect(0, 0, round(220 * s), round(50 * s))
         self.start.rect.bottomright = (w // 2 + round(230 * s), h - round(40 * s))
