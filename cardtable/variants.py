@@ -26,6 +26,11 @@ _NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _FIELDS = ("title", "description", "options")
 
 
+def variant_label(variant: Variant) -> str:
+    """How a variant is listed: ``Short game``, or ``Pub Ugly (yours)``."""
+    return variant.shown + ("" if variant.builtin else " (yours)")
+
+
 def is_variant_name(name: str) -> bool:
     """Whether ``name`` can name a variant file (lowercase letters, digits and dashes)."""
     return bool(_NAME.match(name)) and len(name) <= NAME_LENGTH

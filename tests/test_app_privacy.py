@@ -16,12 +16,13 @@ import pytest
 
 from cardtable import games
 from cardtable.app.app import App
-from cardtable.app.scenes.newgame import GameSetup, NewGameScene, SeatSetup
+from cardtable.app.scenes.newgame import NewGameScene
 from cardtable.app.scenes.privacy import PrivacyScene
 from cardtable.app.scenes.results import ResultsScene
 from cardtable.app.scenes.table import TableScene
 from cardtable.app.scenes.title import TitleScene
 from cardtable.app.table import screen
+from cardtable.app.table.setup import GameSetup, SeatSetup
 from gestures import Person
 from privacy_witness import PrivacyLeak, Witness
 from ui import click, confirm_privacy, key, tick, until

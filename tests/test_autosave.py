@@ -15,9 +15,9 @@ import pytest
 
 from cardtable import games
 from cardtable.ai import make_agent
-from cardtable.app.scenes.newgame import GameSetup, SeatSetup
 from cardtable.app.scenes.table import TableScene
 from cardtable.app.scenes.title import TitleScene
+from cardtable.app.table.setup import GameSetup, SeatSetup
 from cardtable.match import Match, Seat
 from cardtable.saves import AUTOSAVE, MatchRecord, read_autosave, read_replay, replay_yaml, seats_of
 from tests.ui import click, make_app, run, table_game, tick, until, until_my_turn
@@ -28,7 +28,7 @@ CHILD = textwrap.dedent(
     """
     import sys
     from cardtable.app.app import App
-    from cardtable.app.scenes.newgame import GameSetup, SeatSetup
+    from cardtable.app.table.setup import GameSetup, SeatSetup
     from cardtable.app.scenes.table import TableScene
 
     app = App(size=(1280, 720))

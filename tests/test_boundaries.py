@@ -84,3 +84,88 @@ def test_yaml_is_read_only_with_the_safe_loader(path):
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "yaml":
             assert node.attr not in unsafe | loaders, f"{_rel(path)} uses yaml.{node.attr}"
+
+
+# -- scenes by name -------------------------------------------------------------------------------
+
+SCENE_FILES = sorted((PACKAGE / "app" / "scenes").glob("*.py"))
+
+
+def _runtime_imports(path: Path, text: str | None = None) -> set[str]:
+    """What a module imports when it runs (imports under ``if TYPE_CHECKING:`` only name types)."""
+    tree = ast.parse(text if text is not None else path.read_text(encoding="utf-8"), str(path))
+    typing_only = {
+        id(n)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and getattr(node.test, "id", "") == "TYPE_CHECKING"
+        for n in ast.walk(node)
+    }
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            names.add(node.module or "")
+        elif isinstance(node, ast.ImportFrom):
+            base = path.relative_to(ROOT).with_suffix("").parts[: -node.level]
+            names.add(".".join((*base, node.module or "")).rstrip("."))
+    return names
+
+
+def test_every_scene_is_registered_under_its_own_name():
+    from cardtable.app.scene import SCENES, Scene, scene_class
+
+    defined = {
+        node.name
+        for path in SCENE_FILES
+        for node in ast.parse(path.read_text(encoding="utf-8")).body
+        if isinstance(node, ast.ClassDef) and node.name.endswith("Scene")
+    }
+    assert {where.split(":")[1] for where in SCENES.values()} == defined
+    for name in SCENES:
+        cls = scene_class(name)
+        assert issubclass(cls, Scene) and cls.scene_name == name
+
+
+@pytest.mark.parametrize("path", SCENE_FILES, ids=lambda p: p.stem)
+def test_a_scene_opens_another_by_name_never_by_import(path):
+    """No import circle among the scenes: a module that holds a scene is imported by no other
+    (the replay, a table of its own, excepted), and nothing is imported inside a function."""
+    holders = {
+        f"cardtable.app.scenes.{p.stem}"
+        for p in SCENE_FILES
+        if any(
+            isinstance(n, ast.ClassDef) and n.name.endswith("Scene")
+            for n in ast.parse(p.read_text(encoding="utf-8")).body
+        )
+    }
+    allowed = {"cardtable.app.scenes.table"} if path.stem == "replay" else set()
+    assert (_runtime_imports(path) & holders) - allowed == set()
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    inner = [
+        node.lineno
+        for fn in ast.walk(tree)
+        if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef)
+        for node in ast.walk(fn)
+        if isinstance(node, ast.Import | ast.ImportFrom)
+    ]
+    assert inner == [], f"imports inside functions at lines {inner}"
+
+
+def test_the_scene_check_would_catch_an_import(tmp_path):
+    """A runtime import of a scene is seen; one that only names a type is not."""
+    probe = PACKAGE / "app" / "scenes" / "probe.py"  # resolved as if it stood among the scenes
+    text = (
+        "from typing import TYPE_CHECKING\n"
+        "from .table import TableScene\n"
+        "import cardtable.app.scenes.lab\n"
+        "if TYPE_CHECKING:\n"
+        "    from .results import ResultsScene\n"
+    )
+    assert _runtime_imports(probe, text) == {
+        "typing",
+        "cardtable.app.scenes.table",
+        "cardtable.app.scenes.lab",
+    }

@@ -11,9 +11,9 @@ from cardtable import games
 from cardtable.ai import make_agent
 from cardtable.app.layout import load_layout
 from cardtable.app.scenes.gamelog import LogScene
-from cardtable.app.scenes.newgame import GameSetup, SeatSetup
 from cardtable.app.scenes.table import TableScene
 from cardtable.app.table.gamelog import log_lines
+from cardtable.app.table.setup import GameSetup, SeatSetup
 from cardtable.app.table.summary import Summaries, summary_lines
 from cardtable.engine import (
     STANDARD,

@@ -170,9 +170,9 @@ def test_a_ugo_nine_says_it_also_turns_a_special_back_under_the_house_rule():
 
 def test_a_ten_dropped_on_a_deck_at_the_ugo_table_says_what_a_ten_is_for():
     """The table shows the engine's reason; one that only says the 10 is not a King tells nothing."""
-    from cardtable.app.scenes.newgame import GameSetup, SeatSetup
     from cardtable.app.scenes.table import TableScene
     from cardtable.app.table.resolver import Drop, Explain, Pick, Place
+    from cardtable.app.table.setup import GameSetup, SeatSetup
     from tests.ui import make_app, run
 
     app = make_app()

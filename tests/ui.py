@@ -12,8 +12,8 @@ from collections.abc import Callable
 import pygame
 
 from cardtable.app.app import App
-from cardtable.app.scenes.newgame import GameSetup, SeatSetup
 from cardtable.app.scenes.table import TableScene
+from cardtable.app.table.setup import GameSetup, SeatSetup
 
 
 def make_app(speed: str = "instant") -> App:

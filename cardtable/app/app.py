@@ -20,12 +20,14 @@ import threading
 import time
 import traceback
 from pathlib import Path
+from typing import Any
 
 import pygame  # noqa: E402
 
 from cardtable import games
 from cardtable.ai.worker import Worker
 from cardtable.engine import Variant
+from cardtable.resources import asset_file
 from cardtable.saves import SaveWriter, clean_temporary
 from cardtable.settings import (  # noqa: E402
     CARD_BACKS,
@@ -43,7 +45,7 @@ from cardtable.yamlfile import ConfigError
 from . import theme  # noqa: F401  (sets the pygame environment first)
 from .cardart import CardArt  # noqa: E402
 from .layout import Layout, has_layout, load_layout
-from .scene import Scene, SceneStack  # noqa: E402
+from .scene import Scene, SceneStack, scene_class  # noqa: E402
 from .sound import SoundPlayer
 from .theme import Fonts, TextCache  # noqa: E402
 from .widgets import CARET
@@ -139,8 +141,6 @@ class App:
 
     def _set_icon(self) -> None:
         try:
-            from cardtable.resources import asset_file
-
             self.window.set_icon(pygame.image.load(str(asset_file("icons", "cardtable.svg"))))
         except (pygame.error, FileNotFoundError) as exc:  # an icon is a nicety, not a reason to stop
             log.info("no window icon: %s", exc)
@@ -257,6 +257,16 @@ class App:
 
     # -- scenes ----------------------------------------------------------------
 
+    def scene(self, name: str, *args: Any, **kwargs: Any) -> Scene:
+        """A new scene of this app by its name in :data:`~cardtable.app.scene.SCENES`."""
+        return scene_class(name)(self, *args, **kwargs)
+
+    def open(self, name: str, *args: Any, **kwargs: Any) -> Scene:
+        """Open the scene called ``name`` over the current one; returns it."""
+        scene = self.scene(name, *args, **kwargs)
+        self.push(scene)
+        return scene
+
     def push(self, scene: Scene) -> None:
         self.stack.push(scene)
 
@@ -275,20 +285,20 @@ class App:
 
     def request_quit(self) -> None:
         """The player asked to quit: ask first if the settings say so (asking twice quits)."""
-        from .scenes.dialogs import ConfirmScene
 
         top = self.stack.top
-        if not self.settings.confirm_quit or (isinstance(top, ConfirmScene) and top.tag == "quit"):
+        if not self.settings.confirm_quit or (
+            top is not None and top.scene_name == "confirm" and top.tag == "quit"
+        ):
             self.quit()
             return
-        self.push(ConfirmScene(self, "Quit Card Table?", "", "Quit", self.quit, tag="quit"))
+        self.open("confirm", "Quit Card Table?", "", "Quit", self.quit, tag="quit")
 
     def window_closed(self) -> None:
         """The window's close button: during a game, quit at once (the game is saved, Continue takes
         it up again); elsewhere ask as the Quit button does."""
-        from .scenes.table import TableScene
 
-        if any(isinstance(s, TableScene) and s.session.in_progress for s in self.stack.scenes):
+        if any(getattr(s, "session", None) is not None and s.session.in_progress for s in self.stack.scenes):
             self.quit()
         else:
             self.request_quit()
@@ -431,17 +441,11 @@ def launch(
     try:
         app = App()
         if demo is not None:
-            from .scenes.table import TableScene
-
-            app.push(TableScene.of_computers(app, demo, seed, watch))
+            app.push(scene_class("table").of_computers(app, demo, seed, watch))  # type: ignore[attr-defined]
         else:
-            from .scenes.title import TitleScene
-
-            app.push(TitleScene(app))
+            app.open("title")
         if replay is not None:
-            from .scenes.replay import ReplayScene
-
-            app.push(ReplayScene(app, replay))
+            app.open("replay", replay)
         code = app.run(exit_after, screenshot)
         log.info("closed with code %s", code)
         return code

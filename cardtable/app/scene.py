@@ -10,7 +10,8 @@ the app draws nothing and waits for events while nothing moves.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import importlib
+from typing import TYPE_CHECKING, ClassVar
 
 import pygame
 
@@ -18,8 +19,42 @@ if TYPE_CHECKING:
     from .app import App
 
 
+SCENES: dict[str, str] = {
+    "title": "title:TitleScene",
+    "new game": "newgame:NewGameScene",
+    "table": "table:TableScene",
+    "replay": "replay:ReplayScene",
+    "privacy": "privacy:PrivacyScene",
+    "pause": "pause:PauseScene",
+    "rules": "rules:RulesScene",
+    "log": "gamelog:LogScene",
+    "results": "results:ResultsScene",
+    "settings": "settings:SettingsScene",
+    "statistics": "statistics:StatisticsScene",
+    "lab": "lab:LabScene",
+    "confirm": "dialogs:ConfirmScene",
+    "name": "dialogs:NameScene",
+    "notices": "notices:NoticesScene",
+}
+"""Every scene by name, and the module of ``cardtable.app.scenes`` that holds it. Scenes open one
+another by name (``app.open("rules", game)``), so none imports another, and each is loaded when it
+is first opened (the window opens without loading the table)."""
+
+
+def scene_class(name: str) -> type[Scene]:
+    """The scene called ``name`` in :data:`SCENES`."""
+    try:
+        where = SCENES[name]
+    except KeyError:
+        raise KeyError(f"no scene called {name!r}; the scenes are {', '.join(SCENES)}") from None
+    module, cls = where.split(":")
+    return getattr(importlib.import_module(f"cardtable.app.scenes.{module}"), cls)
+
+
 class Scene:
     opaque = True
+    scene_name: ClassVar[str] = ""
+    """Its name in :data:`SCENES`."""
 
     def __init__(self, app: App) -> None:
         self.app = app

@@ -83,8 +83,8 @@ GAMES = ("ugly", "ultimate-loser")
 
 
 def flying_cards(game: str) -> list[float]:
-    from cardtable.app.scenes.newgame import GameSetup, SeatSetup
     from cardtable.app.scenes.table import TableScene
+    from cardtable.app.table.setup import GameSetup, SeatSetup
 
     app = open_app()
     app.settings.animation_speed = "instant"
@@ -128,8 +128,8 @@ def computers_playing(game: str) -> list[float]:
 
 
 def hard_thinking() -> list[float]:
-    from cardtable.app.scenes.newgame import GameSetup, SeatSetup
     from cardtable.app.scenes.table import TableScene
+    from cardtable.app.table.setup import GameSetup, SeatSetup
 
     app = open_app()
     app.settings.animation_speed = "fast"
@@ -152,8 +152,8 @@ def hard_thinking() -> list[float]:
 
 
 def crowded_table(game: str = "ugh", players: int = 12, starts=(0, 160, 320)) -> list[float]:
-    from cardtable.app.scenes.newgame import GameSetup, SeatSetup
     from cardtable.app.scenes.table import TableScene
+    from cardtable.app.table.setup import GameSetup, SeatSetup
 
     app = open_app()
     seats = [SeatSetup(f"C{i}", False) for i in range(players)]

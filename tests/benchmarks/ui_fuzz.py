@@ -83,8 +83,8 @@ class Fuzzer:
         """Sit down at a random game: one person against computers, or pass-and-play."""
         from cardtable import games
         from cardtable.app.layout import playable_games
-        from cardtable.app.scenes.newgame import GameSetup, SeatSetup
         from cardtable.app.scenes.table import TableScene
+        from cardtable.app.table.setup import GameSetup, SeatSetup
 
         rng = self.rng
         game = rng.choice(playable_games())

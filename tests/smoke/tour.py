@@ -46,9 +46,9 @@ import pygame  # noqa: E402
 from cardtable import games  # noqa: E402
 from cardtable.app.app import App  # noqa: E402
 from cardtable.app.layout import playable_games  # noqa: E402
-from cardtable.app.scenes.newgame import COMPUTER_NAMES, GameSetup, SeatSetup  # noqa: E402
 from cardtable.app.scenes.table import TableScene  # noqa: E402
 from cardtable.app.table.resolver import Pick  # noqa: E402
+from cardtable.app.table.setup import COMPUTER_NAMES, GameSetup, SeatSetup  # noqa: E402
 from cardtable.engine import Announced, Event, Moved, RoundEnded  # noqa: E402
 from gestures import Person  # noqa: E402
 from ui import card_point, click, continue_summary  # noqa: E402

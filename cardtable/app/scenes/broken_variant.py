@@ -72,13 +72,12 @@ class BrokenVariantView:
             self.page.scene.message = (f"Opened {self.path.parent} in the file manager.", theme.DROP)
 
     def ask_reset(self) -> None:
-        from .dialogs import ConfirmScene
 
         assert self.entry is not None
         name = self.entry.name
         self.app.push(
-            ConfirmScene(
-                self.app,
+            self.app.scene(
+                "confirm",
                 f"Reset {variant_title(name)}?",
                 "It is written again with what can be read of it; the rest is the standard rules. "
                 "Your file is kept beside it as a .bak.",
@@ -102,13 +101,12 @@ class BrokenVariantView:
         )
 
     def ask_delete(self) -> None:
-        from .dialogs import ConfirmScene
 
         assert self.entry is not None
         name = self.entry.name
         self.app.push(
-            ConfirmScene(
-                self.app,
+            self.app.scene(
+                "confirm",
                 f"Delete {variant_title(name)}?",
                 f"Its file variants/{self.page.game}/{name}.yaml, with its mistake, is removed.",
                 "Delete",

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pygame
+
+from cardtable.saves import read_autosave
 
 from .. import theme
 from ..theme import wrap
@@ -165,7 +167,26 @@ class NoticeBoard:
             self.more.draw(surface, self.app.text)
 
     def open(self) -> None:
-        from .notices import NoticesScene
 
         heading, notices, notes = self._shown
-        self.app.push(NoticesScene(self.app, heading, notices, notes))
+        self.app.open("notices", heading, notices, notes)
+
+
+def replacing_saved_game(app, start: Callable[[], object]) -> None:
+    """Start a new game; first ask, if a game in progress is saved, whether to give it up.
+
+    Only one game is kept in progress: a new one takes its place. Asked only
+    when the settings ask before leaving a game.
+    """
+    app.saver.flush()
+    saved, problem = read_autosave(app.data)
+    if problem is not None:
+        app.save_notes.append(problem)
+    if saved is None or not app.settings.confirm_quit:
+        start()
+        return
+    detail = (
+        f"Your {saved.spec.name} game in progress will be given up. "
+        "To play it on instead, press Cancel, then Continue on the title screen."
+    )
+    app.open("confirm", "Start a new game?", detail, "Start", start, tag="replace")

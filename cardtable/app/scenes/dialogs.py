@@ -39,6 +39,8 @@ def _frame(surface: pygame.Surface, app, panel: pygame.Rect, title: str, s: floa
 class ConfirmScene(Scene):
     """``question`` with a yes button (``yes_label``) and Cancel; Esc cancels."""
 
+    scene_name = "confirm"
+
     opaque = False
 
     def __init__(
@@ -107,6 +109,8 @@ class ConfirmScene(Scene):
 
 class NameScene(Scene):
     """Type a name; ``on_ok(text)`` returns why it cannot be used, or None to close the dialog."""
+
+    scene_name = "name"
 
     opaque = False
 
@@ -198,25 +202,3 @@ class NameScene(Scene):
             )
         self.ok.draw(surface, self.app.text)
         self.cancel.draw(surface, self.app.text)
-
-
-def replacing_saved_game(app, start: Callable[[], object]) -> None:
-    """Start a new game; first ask, if a game in progress is saved, whether to give it up.
-
-    Only one game is kept in progress: a new one takes its place. Asked only
-    when the settings ask before leaving a game.
-    """
-    from cardtable.saves import read_autosave
-
-    app.saver.flush()
-    saved, problem = read_autosave(app.data)
-    if problem is not None:
-        app.save_notes.append(problem)
-    if saved is None or not app.settings.confirm_quit:
-        start()
-        return
-    detail = (
-        f"Your {saved.spec.name} game in progress will be given up. "
-        "To play it on instead, press Cancel, then Continue on the title screen."
-    )
-    app.push(ConfirmScene(app, "Start a new game?", detail, "Start", start, tag="replace"))

@@ -21,6 +21,8 @@ COLORS = {"event": theme.TEXT, "score": theme.MUTED, "mark": theme.ACCENT}
 
 
 class LogScene(Scene):
+    scene_name = "log"
+
     opaque = False
 
     def __init__(self, app, lines: Sequence[LogLine], title: str = "Game log") -> None:

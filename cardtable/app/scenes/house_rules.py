@@ -21,6 +21,7 @@ from cardtable.variants import (
     STANDARD,
     describe_changes,
     playable_counts,
+    variant_label,
     variant_name,
     variant_title,
 )
@@ -32,11 +33,6 @@ from .broken_variant import BrokenEntry, BrokenVariantView
 
 if TYPE_CHECKING:
     from .settings import SettingsScene
-
-
-def variant_label(variant: Variant) -> str:
-    """How a variant is listed: ``Short game``, or ``Quick one (yours)``."""
-    return variant.shown + ("" if variant.builtin else " (yours)")
 
 
 class HouseRulesPage:
@@ -179,12 +175,11 @@ class HouseRulesPage:
         if not self.dirty:
             then()
             return
-        from .dialogs import ConfirmScene
 
         undo()
         self.app.push(
-            ConfirmScene(
-                self.app,
+            self.app.scene(
+                "confirm",
                 "Discard your changes?",
                 f"The changes to {self._variant_format(self.variant_sel.value)} are not saved.",
                 "Discard",
@@ -247,7 +242,6 @@ class HouseRulesPage:
             self.scene.message = (error, theme.DANGER)
 
     def ask_save_as(self) -> None:
-        from .dialogs import NameScene
 
         checked = self._checked()
         if isinstance(checked, str):
@@ -255,8 +249,8 @@ class HouseRulesPage:
             return
         suggestion = "" if self.variant is None or self.variant.name == STANDARD else self.variant.shown
         self.app.push(
-            NameScene(
-                self.app,
+            self.app.scene(
+                "name",
                 f"Save as a new {self.spec.name} variant",
                 "Name it; it is saved as a file you can also edit by hand.",
                 suggestion,
@@ -274,13 +268,12 @@ class HouseRulesPage:
         return self._write(name, None, title)
 
     def ask_rename(self) -> None:
-        from .dialogs import NameScene
 
         if not self.own or self.variant is None:
             return
         self.app.push(
-            NameScene(
-                self.app,
+            self.app.scene(
+                "name",
                 f"Rename {self.variant.shown}",
                 "The variant's file is renamed too.",
                 self.variant.shown,
@@ -330,14 +323,13 @@ class HouseRulesPage:
         self.scene.message = (f"Made {variant_label(variant)}; rename it if you like.", theme.DROP)
 
     def ask_delete(self) -> None:
-        from .dialogs import ConfirmScene
 
         if not self.own or self.variant is None:
             return
         name = self.variant.name
         self.app.push(
-            ConfirmScene(
-                self.app,
+            self.app.scene(
+                "confirm",
                 f"Delete {variant_title(name)}?",
                 f"Its file variants/{self.game}/{name}.yaml is removed.",
                 "Delete",
@@ -357,7 +349,6 @@ class HouseRulesPage:
 
     def try_rules(self) -> None:
         """The lab: these rules (as the editor shows them, saved or not) against another variant."""
-        from .lab import LabScene
 
         checked = self._checked()
         if isinstance(checked, str):
@@ -368,7 +359,7 @@ class HouseRulesPage:
             name = "Your rules" if self.dirty else "Standard rules"
         else:
             name = self.variant.shown + (", changed" if self.dirty else "")
-        self.app.push(LabScene(self.app, self.game, name, values, self.app.variants(self.game)))
+        self.app.open("lab", self.game, name, values, self.app.variants(self.game))
 
     # -- layout, input, drawing ------------------------------------------------------
 

@@ -44,6 +44,8 @@ REDRAW_EVERY = 0.5
 
 
 class LabScene(Scene):
+    scene_name = "lab"
+
     def __init__(
         self,
         app: Any,

@@ -16,28 +16,20 @@ import pygame
 from cardtable import games
 from cardtable.engine import OptionError, Variant
 from cardtable.settings import LEVELS, NewGameDefault, SeatDefault, clean_name
-from cardtable.variants import change_list, describe_changes
+from cardtable.variants import change_list, describe_changes, variant_label
 
 from .. import theme
 from ..layout import playable_games
 from ..scene import Scene
-from ..table.setup import COMPUTER_NAMES, GameSetup, SeatSetup
+from ..table.setup import COMPUTER_NAMES, GameSetup, default_setup, remembered_setup, seat_defaults
+from ..theme import wrap
 from ..widgets import Button, FocusRing, Selector, TextField, draw_panel, draw_text
 from .broken_variant import BrokenEntry
-from .common import BACKGROUND
+from .common import BACKGROUND, replacing_saved_game
 
 
 def _kind_label(kind: str) -> str:
     return "Human" if kind == "human" else f"Computer: {kind}"
-
-
-def _seat_defaults(app, count: int) -> list[SeatSetup]:
-    defaults: list[SeatDefault] = list(app.settings.seats)
-    out = [SeatSetup(d.name, d.human, d.level) for d in defaults[:count]]
-    spare = [n for n in COMPUTER_NAMES if n not in {s.name for s in out}] or COMPUTER_NAMES
-    while len(out) < count:
-        out.append(SeatSetup(spare[(len(out) - len(defaults)) % len(spare)], False))
-    return out
 
 
 RANDOM_FIRST = "random"
@@ -53,32 +45,6 @@ def seated(setup: GameSetup, first: int | str) -> GameSetup:
     return replace(setup, seats=seats, options={**setup.options, "first_player": "first_seat"})
 
 
-def default_setup(app, game: str) -> GameSetup:
-    """The settings' seats of a new game, at the usual table size for the game."""
-    spec = games.get(game)
-    return GameSetup(game, _seat_defaults(app, spec.table_size))
-
-
-def quick_setup(app, game: str) -> GameSetup:
-    """A quick game: you (the first seat of the settings) against computers, at the game's usual
-    table (U-G-O's is a duel), standard rules."""
-    seats = _seat_defaults(app, games.get(game).table_size)
-    seats[0] = replace(seats[0], human=True)
-    for i in range(1, len(seats)):
-        seats[i] = replace(seats[i], human=False)
-    return GameSetup(game, seats)
-
-
-def remembered_setup(app, games_offered: list[str]) -> GameSetup | None:
-    """The last table started from New game (the settings keep it), if it can be set again."""
-    last = app.settings.new_game
-    if last is None or last.game not in games_offered:
-        return None
-    spec = games.get(last.game)
-    players = min(max(last.players, spec.min_players), spec.max_players)
-    return GameSetup(last.game, _seat_defaults(app, players), last.variant)
-
-
 def remember(app, setup: GameSetup) -> None:
     """New game opens on this table next time, in this session and the next (the settings file is
     written at once, unless it could not be read: a broken file is left for its owner to mend)."""
@@ -91,6 +57,8 @@ def remember(app, setup: GameSetup) -> None:
 
 
 class NewGameScene(Scene):
+    scene_name = "new game"
+
     def __init__(self, app, last: GameSetup | None = None) -> None:
         super().__init__(app)
         self.games = playable_games()
@@ -128,8 +96,6 @@ class NewGameScene(Scene):
     # -- choices ------------------------------------------------------------------
 
     def _variant_name(self, name: str | BrokenEntry) -> str:
-        from .house_rules import variant_label
-
         if isinstance(name, BrokenEntry):
             return name.label
         variant = self.app.variants(self.setup.game).get(name)
@@ -213,7 +179,7 @@ class NewGameScene(Scene):
 
     def _players_changed(self, count: int) -> None:
         old = self.setup.seats
-        seats = _seat_defaults(self.app, count)
+        seats = seat_defaults(self.app, count)
         for i in range(min(len(old), count)):
             seats[i] = old[i]
         self.setup.seats = seats
@@ -256,15 +222,14 @@ class NewGameScene(Scene):
     def quick_look(self) -> None:
         """The chosen variant against the standard rules over 20 deals, played at once: a rough first
         idea of what it changes (the lab's screen can play more)."""
-        from .lab import LabScene
 
         if self.broken is not None or self.blocked is not None:
             return
         spec = games.get(self.setup.game)
         variant = self.variant
         options = spec.schema.validate(variant.options)
-        scene = LabScene(
-            self.app,
+        scene = self.app.scene(
+            "lab",
             spec.id,
             variant.shown,
             options,
@@ -276,8 +241,6 @@ class NewGameScene(Scene):
         self.app.push(scene)
 
     def start_game(self) -> None:
-        from .dialogs import replacing_saved_game
-        from .table import TableScene
 
         if self.blocked is not None:
             return
@@ -289,7 +252,7 @@ class NewGameScene(Scene):
 
         def start() -> None:
             remember(self.app, chosen)  # the seats as set here, before who goes first turns them
-            self.app.replace(TableScene(self.app, setup))
+            self.app.replace(self.app.scene("table", setup))
 
         replacing_saved_game(self.app, start)
 
@@ -420,8 +383,6 @@ class NewGameScene(Scene):
         lines = self.variant_notes()
         y = self.variant_y + round(48 * s)
         font = self.app.fonts.get(round(17 * s))
-        from ..theme import wrap
-
         for text in lines:
             for line in wrap(font, text, round(600 * s)):
                 draw_text(

@@ -14,6 +14,8 @@ from .common import notice_lines
 class NoticesScene(Scene):
     """Over the screen it was opened from; Escape or Close goes back to it."""
 
+    scene_name = "notices"
+
     opaque = False
 
     def __init__(self, app, heading: str, notices: list[str], notes: list[str]) -> None:

@@ -19,6 +19,8 @@ from .common import layout_column
 
 
 class PauseScene(Scene):
+    scene_name = "pause"
+
     opaque = False
 
     def __init__(
@@ -71,14 +73,11 @@ class PauseScene(Scene):
         )
 
     def rules(self) -> None:
-        from .rules import RulesScene
 
-        self.app.push(RulesScene(self.app, self.spec.id, self.options, self.title))
+        self.app.open("rules", self.spec.id, self.options, self.title)
 
     def settings(self) -> None:
-        from .settings import TABLE, SettingsScene
-
-        self.app.push(SettingsScene(self.app, TABLE, self.spec.id))
+        self.app.open("settings", "table", self.spec.id)  # its Table page
 
     @property
     def title(self) -> str:
@@ -89,11 +88,9 @@ class PauseScene(Scene):
 
     def quit(self) -> None:
         if self.confirm and self.app.settings.confirm_quit:
-            from .dialogs import ConfirmScene
-
             self.app.push(
-                ConfirmScene(
-                    self.app,
+                self.app.scene(
+                    "confirm",
                     "Leave this game?",
                     "It is saved: Continue on the title screen takes it up again.",
                     "Leave",

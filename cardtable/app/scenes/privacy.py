@@ -25,6 +25,8 @@ READY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
 class PrivacyScene(Scene):
+    scene_name = "privacy"
+
     opaque = True
 
     def __init__(

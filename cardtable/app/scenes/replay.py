@@ -24,6 +24,8 @@ AUTO_SECONDS = 0.9  # between moves when the replay plays by itself (times the a
 
 
 class ReplayScene(TableScene):
+    scene_name = "replay"
+
     def __init__(self, app, replay: Replay, title: str = "") -> None:
         self.replay = replay
         self.title = title or f"Replay: {replay.spec.name}"

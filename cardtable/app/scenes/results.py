@@ -9,6 +9,7 @@ from pathlib import Path
 import pygame
 
 from cardtable.engine import GameSpec, View
+from cardtable.saves import SaveError, read_replay
 from cardtable.standings import finishing_order, standing_ranks
 
 from .. import theme
@@ -40,6 +41,8 @@ def _running(rounds: list[list[float]], players: int) -> list[list[float]]:
 
 
 class ResultsScene(Scene):
+    scene_name = "results"
+
     def __init__(
         self,
         app,
@@ -77,10 +80,6 @@ class ResultsScene(Scene):
 
     def watch(self) -> None:
         """The game again, move by move, every hand open (a broken file says so and stays here)."""
-        from cardtable.saves import SaveError, read_replay
-
-        from .replay import ReplayScene
-
         if self.replay is None:
             return
         try:
@@ -89,12 +88,11 @@ class ResultsScene(Scene):
             self.buttons[2].enabled = False
             self.app.save_notes.append(f"{self.replay}: the replay could not be opened ({exc})")
             return
-        self.app.push(ReplayScene(self.app, replay))
+        self.app.open("replay", replay)
 
     def to_title(self) -> None:
-        from .title import TitleScene
 
-        self.app.reset(TitleScene(self.app))
+        self.app.reset(self.app.scene("title"))
 
     def enter(self) -> None:
         self.resized(self.app.size)

@@ -73,6 +73,8 @@ def house_rules_blocks(game: str, options: Mapping[str, Any], variant: str) -> l
 
 
 class RulesScene(Scene):
+    scene_name = "rules"
+
     def __init__(
         self,
         app,

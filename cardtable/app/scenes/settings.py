@@ -23,6 +23,8 @@ RULES, TABLE = "rules", "table"
 
 
 class SettingsScene(Scene):
+    scene_name = "settings"
+
     def __init__(self, app, tab: str = RULES, game: str | None = None) -> None:
         super().__init__(app)
         self.message: tuple[str, theme.Color] = ("", theme.MUTED)

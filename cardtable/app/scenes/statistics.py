@@ -17,7 +17,7 @@ import pygame
 
 from cardtable import games
 from cardtable.lab.compare import score_word
-from cardtable.saves import REPLAYS
+from cardtable.saves import REPLAYS, SaveError, read_replay
 from cardtable.standings import ordinal
 from cardtable.stats import ALL, MIXED, PASS_AND_PLAY, GameRecord, SeatResult, Totals
 from cardtable.variants import variant_title
@@ -110,6 +110,8 @@ def recent_cells(record: GameRecord, seat: SeatResult) -> list[str]:
 
 
 class StatisticsScene(Scene):
+    scene_name = "statistics"
+
     def __init__(self, app, game: str | None = None) -> None:
         super().__init__(app)
         self.stats = app.stats.stats
@@ -262,17 +264,13 @@ class StatisticsScene(Scene):
 
     def _watcher(self, path: Path):
         def watch() -> None:
-            from cardtable.saves import SaveError, read_replay
-
-            from .replay import ReplayScene
-
             try:
                 replay = read_replay(path)
             except SaveError as exc:
                 self.app.stats.notices.append(f"{path}: the replay could not be opened ({exc})")
                 self.resized(self.app.size)
                 return
-            self.app.push(ReplayScene(self.app, replay))
+            self.app.open("replay", replay)
 
         return watch
 

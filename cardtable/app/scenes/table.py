@@ -48,6 +48,8 @@ SUMMARY_SECONDS = 4.0  # how long a table of computers shows a round's summary
 
 
 class TableScene(Scene):
+    scene_name = "table"
+
     def __init__(
         self,
         app,

@@ -25,7 +25,6 @@ class TableExits:
 
     def hand_over(self, seat: int) -> None:
         """The next decision is ``seat``'s, who is not at the screen: the privacy screen until they are."""
-        from .privacy import PrivacyScene
 
         table, session = self.table, self.table.session
 
@@ -34,12 +33,10 @@ class TableExits:
             table.rebuild()
 
         what = handover_line(table.layout, session.match.view(None), seat, session.names)
-        self.app.push(PrivacyScene(self.app, session.names[seat], what, ready, self.pause_menu))
+        self.app.open("privacy", session.names[seat], what, ready, self.pause_menu)
 
     def finish(self) -> None:
         """The game is over: recorded once, then the results (a demo deals again)."""
-        from .results import ResultsScene
-        from .table import TableScene
 
         if self.ended:
             return  # a click and the end of the pause in one frame: the game is recorded once
@@ -48,7 +45,7 @@ class TableExits:
         setup = session.setup
         if session.demo:
             again = GameSetup(setup.game, setup.seats, setup.variant, session.seed + 1, setup.options)
-            self.app.replace(TableScene(self.app, again, demo=True, watch=session.watch))
+            self.app.replace(self.app.scene("table", again, demo=True, watch=session.watch))
             return
         replay_path = session.keeper.finished()
         kinds = [s.kind for s in setup.seats]  # "human" or a computer's level
@@ -56,8 +53,8 @@ class TableExits:
         names = session.names
         self.app.stats.record(session.match.game, names, kinds, setup.variant, replay, session.keeper.hints)
         final = session.table_view()
-        results = ResultsScene(
-            self.app,
+        results = self.app.scene(
+            "results",
             session.spec,
             final,
             names,
@@ -69,41 +66,37 @@ class TableExits:
         self.app.replace(results)
 
     def play_again(self) -> None:
-        from .table import TableScene
 
         setup = self.table.session.setup
         again = GameSetup(setup.game, setup.seats, setup.variant, None, setup.options)
-        self.app.replace(TableScene(self.app, again))
+        self.app.replace(self.app.scene("table", again))
 
     def new_game(self) -> None:
-        from .newgame import NewGameScene
 
-        self.app.replace(NewGameScene(self.app, self.table.session.setup))  # the table just played, to change
+        self.app.replace(
+            self.app.scene("new game", self.table.session.setup)
+        )  # the table just played, to change
 
     def quit_to_title(self) -> None:
-        from .title import TitleScene
 
-        self.app.reset(TitleScene(self.app))
+        self.app.reset(self.app.scene("title"))
 
     def pause_menu(self) -> None:
         """The pause menu over the table (quit, settings, the rules)."""
-        from .pause import PauseScene
 
         session = self.table.session
         options = dict(session.match.game.options)
-        menu = PauseScene(
-            self.app, session.spec, options, session.variant, self.quit_to_title, session.in_progress
+        menu = self.app.scene(
+            "pause", session.spec, options, session.variant, self.quit_to_title, session.in_progress
         )
         self.app.push(menu)
 
     def open_rules(self) -> None:
-        from .rules import RulesScene
 
         session = self.table.session
-        self.app.push(RulesScene(self.app, session.spec.id, session.match.game.options))
+        self.app.open("rules", session.spec.id, session.match.game.options)
 
     def open_log(self) -> None:
-        from .gamelog import LogScene
 
         session = self.table.session
-        self.app.push(LogScene(self.app, session.log_lines(), f"{session.spec.name}: the game so far"))
+        self.app.open("log", session.log_lines(), f"{session.spec.name}: the game so far")

@@ -17,12 +17,15 @@ from cardtable.saves import AUTOSAVE, MatchRecord, SaveError, read_autosave, set
 
 from .. import theme
 from ..layout import playable_games
-from ..scene import Scene
+from ..scene import Scene, scene_class
+from ..table.setup import quick_setup
 from ..widgets import Button, FocusRing, draw_text
-from .common import BACKGROUND, NoticeBoard, layout_column
+from .common import BACKGROUND, NoticeBoard, layout_column, replacing_saved_game
 
 
 class TitleScene(Scene):
+    scene_name = "title"
+
     def __init__(self, app) -> None:
         super().__init__(app)
         self.tables = playable_games()
@@ -78,13 +81,12 @@ class TitleScene(Scene):
         return f"Continue {spec.name}: {who}, {where}"
 
     def continue_game(self) -> None:
-        from .table import TableScene
 
         saved = self.saved
         if saved is None:
             return
         try:
-            scene = TableScene.from_save(self.app, saved)
+            scene = scene_class("table").from_save(self.app, saved)  # type: ignore[attr-defined]
         except SaveError as exc:
             self.app.save_notes.append(set_aside(self.app.data / AUTOSAVE, str(exc)))
             self._look_for_save()
@@ -135,33 +137,25 @@ class TitleScene(Scene):
 
     def quick_start(self, game: str | None = None) -> None:
         """You against computers at the game's usual table size, the house rules standard."""
-        from .dialogs import replacing_saved_game
-        from .newgame import quick_setup
-        from .table import TableScene
-
         setup = quick_setup(self.app, game or self.tables[0])
-        replacing_saved_game(self.app, lambda: self.app.push(TableScene(self.app, setup)))
+        replacing_saved_game(self.app, lambda: self.app.open("table", setup))
 
     def new_game(self) -> None:
-        from .newgame import NewGameScene
 
-        self.app.push(NewGameScene(self.app))
+        self.app.open("new game")
 
     def rules(self) -> None:
-        from .rules import RulesScene
 
         tables = playable_games()
-        self.app.push(RulesScene(self.app, tables[0], tabs=tables))
+        self.app.open("rules", tables[0], tabs=tables)
 
     def statistics(self) -> None:
-        from .statistics import StatisticsScene
 
-        self.app.push(StatisticsScene(self.app))
+        self.app.open("statistics")
 
     def settings(self) -> None:
-        from .settings import SettingsScene
 
-        self.app.push(SettingsScene(self.app))
+        self.app.open("settings")
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
