@@ -46,9 +46,9 @@ def _move(app, scene, agent, rng, used, choose=None) -> None:
             key(app, pygame.K_f)
             used.add("f key")
     elif a.kind in ("take", "lock", "discard"):
-        if rng.random() < 0.5 or a.label.startswith("Lock "):
+        if rng.random() < 0.5 or a.preview:
             click(app, card_point(scene, a.card))
-            if a.label.startswith("Lock "):  # the set's last card: its score is shown, then confirmed
+            if a.preview:  # the set's last card: its score is shown, then confirmed
                 assert len(game.history) == before and scene.status_text().startswith(a.label)
                 assert " points" in a.label or " point" in a.label
                 key(app, pygame.K_RETURN) if rng.random() < 0.5 else click(app, card_point(scene, a.card))

@@ -89,6 +89,11 @@ def test_same_value_is_strict_about_types(a, b):
 PLAY = Action("play", S5, target=ZoneRef("trick", 0), label="Play 5♠")
 
 
+def test_an_action_shown_first_is_still_the_same_action():
+    assert Action("lock", value=1, preview=True) == Action("lock", value=1)
+    assert "preview" not in Action("lock", preview=True).to_dict()
+
+
 def test_same_action_ignores_the_label_only():
     assert same_action(Action("play", S5, target=ZoneRef("trick", 0), label="something else"), PLAY)
     assert same_action(Action("play", S5, target=ZoneRef("trick", 0)), PLAY)

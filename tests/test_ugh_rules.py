@@ -637,3 +637,23 @@ def test_simulate_plays_ugh_from_the_command_line(capsys):
     rows = [line.split() for line in out.splitlines()[2:5]]
     assert [r[1] for r in rows] == ["rule", "random", "random"]
     assert sum(int(r[2]) for r in rows) >= 2
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_only_the_lock_that_completes_a_set_is_shown_before_it_is_made(seed):
+    """The table asks for a second click on an action marked ``preview``: in Ugh! the lock whose
+    label gives the set and its score, and no other."""
+    import random
+
+    rng = random.Random(seed)
+    game = UGH.new_game(3, seed=seed)
+    seen = {True: 0, False: 0}
+    while not game.is_over():
+        seat = game.to_act()[0]
+        legal = game.legal_actions(seat)
+        for a in legal:
+            assert a.preview == (a.kind == "lock" and " for " in a.label and " point" in a.label), a.label
+            if a.kind == "lock":
+                seen[a.preview] += 1
+        game.apply(seat, rng.choice(legal))
+    assert seen[True] > 0

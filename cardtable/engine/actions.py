@@ -67,7 +67,10 @@ class Action:
     nowhere: a call, a pass, the end of a turn), ``source`` the zone it
     starts from when it moves no known card (flipping the deck), ``value``
     any other choice (a suit, a position, a shape). ``label`` is the human
-    text, with ``{seat:N}`` placeholders; it does not take part in equality.
+    text, with ``{seat:N}`` placeholders; ``preview`` marks an action worth
+    showing before it is made (its label tells what it will do: a set and its
+    score), so a table may ask for a second look. Neither takes part in
+    equality.
     """
 
     kind: str
@@ -77,6 +80,7 @@ class Action:
     cards: tuple[Card, ...] = ()
     source: ZoneRef | None = None
     label: str = field(default="", compare=False)
+    preview: bool = field(default=False, compare=False)
 
     def __str__(self) -> str:
         return self.label or self.kind

@@ -396,7 +396,7 @@ def _actions(doc: YamlDoc, raw: Any, zones: dict[str, ZoneSpec]) -> dict[str, Ac
             key,
             tuple((k, _text(doc, (*keys, "default", k), v)) for k, v in default.items()),
             _choice(doc, (*keys, "click"), body.get("click", "focus"), CLICKS),
-            _text(doc, (*keys, "confirm"), body.get("confirm", ""), 40),
+            _flag(doc, (*keys, "confirm"), body.get("confirm", False)),
             _flag(doc, (*keys, "auto"), body.get("auto", False)),
             _text(doc, (*keys, "mode"), body.get("mode", ""), 40),
             _zone_names(doc, (*keys, "from"), body.get("from"), zones),

@@ -180,7 +180,7 @@ class ActionSpec:
     key: str = ""  # a key that presses its button (a letter or a digit)
     default: tuple[tuple[str, str], ...] = ()  # field values a plain drop chooses among several
     click: str = "focus"  # a click on its card: focus (a second click plays) or do (one click plays)
-    confirm: str = ""  # with click: do, actions whose label starts so wait for a second click (label shown)
+    confirm: bool = False  # with click: do, an action marked preview waits for a second click (label shown)
     auto: bool = False  # made for a lone human when it is their only choice (U-G-O: no 10 to play)
     mode: str = ""  # offered only in a mode its button (this label) turns on: U-G-O's position changes
     source: tuple[

@@ -285,7 +285,7 @@ class Resolver:
         if len(actions) != 1:
             return False
         spec = self.spec(actions[0].kind)
-        if spec.confirm and actions[0].label.startswith(spec.confirm):
+        if spec.confirm and actions[0].preview:
             return False  # worth a look first: the first click shows what it does
         return spec.click == "do"
 

@@ -490,7 +490,7 @@ class UghGame(Game):
         score = set_score(cards, self.t.kind, self.t.value)
         names = ", ".join(c.name for c in cards[:-1]) + f" and {cards[-1].name}"
         label = f"Lock {names} for {score} point{'' if score == 1 else 's'}"
-        return Action("lock", action.card, target=action.target, label=label)
+        return Action("lock", action.card, target=action.target, label=label, preview=True)
 
     def _keep_action(self, wild: Card) -> Action:
         """The Wild onto the next Safety pile, like a Number card (flips 1-3 only)."""
