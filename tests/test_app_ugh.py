@@ -236,9 +236,9 @@ def test_a_flipped_ugh_card_is_put_in_the_spotlight_with_what_it_does():
                 app, button(scene, scene.session.label(scene.view.legal[-1])).rect.center
             )
     assert scene.spotlight is not None, "an Ugh! card was flipped"
-    (card,), text, _ = scene.spotlight
+    (card,), (head, body), _ = scene.spotlight
     assert "Ugh!" in card.name or "Ice Age" in card.name
-    assert "flip" in text and "turn ends" in text.lower()
+    assert "flip" in head and "turn ends" in body.lower()  # what happened, then what it does
     tick(app)
     assert card in scene.panel_faces, "drawn on the table"
     assert scene.spotlight_rect.width > 2 * scene.geometry.card_width

@@ -104,9 +104,9 @@ def test_a_whole_game_by_gestures_ends_on_the_results(players, seed):
         direction = scene.view.info.get("direction")
         tick(app)
         if scene.spotlight is not None and app.stack.top is scene:
-            cards, text, _ = scene.spotlight
+            cards, (head, body), _ = scene.spotlight
             assert set(cards) <= scene.panel_faces, "the attack's cards are drawn large"
-            told.add(text)
+            told.add(f"{head}: {body}" if body else head)
         if scene.view.info.get("direction") != direction:
             flips += 1
             assert scene.hud.flips.seen["direction"][0] == scene.view.info["direction"], "the arrow turns"

@@ -126,13 +126,21 @@ class Announced(Event):
     """A public fact worth showing: trump named, a cut card, a reversal, ...
 
     ``what`` is a stable key the table can react to; ``text`` is for people,
-    with ``{seat:N}`` placeholders for names.
+    with ``{seat:N}`` placeholders for names: what happened, and ``detail``
+    what it means where there is more to say ("Bo flips Ugh! -2" / "it ends
+    the turn ..."), which a table may show apart (the spotlight) or after it.
     """
 
     what: str
     seat: int | None
     value: Any
     text: str
+    detail: str = ""
+
+    @property
+    def said(self) -> str:
+        """The whole sentence, for a log: the text, then its detail."""
+        return f"{self.text}: {self.detail}" if self.detail else self.text
 
 
 @dataclass(slots=True)

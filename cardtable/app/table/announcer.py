@@ -35,8 +35,10 @@ class Announcer:
         """An event played live: the spotlight, or nothing (the strip tells the rest)."""
         spot = self.layout.spotlight
         if isinstance(event, Announced) and event.text and spot is not None and event.what in spot.what:
-            text = format_prompt(event.text, names, viewer)
-            self.shown.show(cards_of(event.value), text, clock, spot.seconds * max(0.5, factor), event.seat)
+            head = format_prompt(event.text, names, viewer)
+            body = format_prompt(event.detail, names, viewer)
+            seconds = spot.seconds * max(0.5, factor)
+            self.shown.show(cards_of(event.value), (head, body), clock, seconds, event.seat)
 
     def toast(self, text: str, clock: float, factor: float, seconds: float = TOAST_SECONDS) -> None:
         self.toasts.append((text, clock + seconds * max(0.5, factor)))

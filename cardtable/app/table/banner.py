@@ -52,7 +52,7 @@ class TrickTeller:
             self._say(event.seat, f"{text}: {event.note}" if event.note else text)
         elif isinstance(event, Announced):
             if event.text and event.what in self.layout.log.trick:
-                self._say(event.seat, event.text)
+                self._say(event.seat, event.said)
         else:
             self.told = []  # a move: whatever was said before it is not about the trick
 

@@ -138,7 +138,7 @@ class LogWriter:
             if event.seat is not None:
                 self.last_seat = event.seat
             if event.text and event.what not in self.layout.log.quiet:
-                self.say(event.text)
+                self.say(event.said)
         elif isinstance(event, TrickWon):
             self.last_seat = event.seat
             if self.layout.log.won:

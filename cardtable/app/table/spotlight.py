@@ -18,6 +18,9 @@ from ..layout import Geometry, card_height
 from ..layout.schema import Spotlight
 from ..widgets import draw_panel, draw_text
 
+Words = tuple[str, str]
+"""An announcement's head and body."""
+
 
 class Shown:
     """The cards in the spotlight now, if any: until when, and where it was last drawn.
@@ -32,18 +35,19 @@ class Shown:
     READ = 0.5  # seconds one is up before a click elsewhere (meant for the table) puts it away
 
     def __init__(self) -> None:
-        self.now: tuple[tuple[Card, ...], str, float] | None = None  # (cards, text, shown until)
+        self.now: tuple[tuple[Card, ...], Words, float] | None = None  # (cards, words, shown until)
         self.waiting: list[
-            tuple[tuple[Card, ...], str, float, int | None]
-        ] = []  # (cards, text, seconds, seat)
+            tuple[tuple[Card, ...], Words, float, int | None]
+        ] = []  # (cards, words, seconds, seat)
         self.since = 0.0  # when the one shown now came
         self.seat: int | None = None  # whom the one shown now is about (its panel keeps off their plate)
         self.rect = pygame.Rect(0, 0, 0, 0)
 
     def show(
-        self, cards: tuple[Card, ...], text: str, clock: float, seconds: float, seat: int | None = None
+        self, cards: tuple[Card, ...], words: Words, clock: float, seconds: float, seat: int | None = None
     ) -> None:
-        self.waiting.append((cards, text, seconds, seat))
+        """``words``: what happened, and what it means (shown beneath it)."""
+        self.waiting.append((cards, words, seconds, seat))
         while len(self.waiting) > self.WAITING:
             drop = next((i for i, w in enumerate(self.waiting) if w[0]), 0)
             del self.waiting[drop]
@@ -82,7 +86,7 @@ def draw_spotlight(
     geometry: Geometry,
     spec: Spotlight,
     cards: tuple[Card, ...],
-    text: str,
+    words: Words,
     faces: set,
     avoid: pygame.Rect | None = None,
     keep: list[pygame.Rect] | None = None,
@@ -96,7 +100,7 @@ def draw_spotlight(
     gap = round(12 * s)
     row = len(cards) * width + max(0, len(cards) - 1) * gap  # none: the words alone (a player out)
     size = max(13, round(19 * s))
-    head, _, body = text.partition(": ")  # "Bo flips Ugh! -2: what it does"
+    head, body = words  # "Bo flips Ugh! -2", and what it does
     font = app.fonts.get(size, "bold")
     lines = [(line, theme.HIGHLIGHT) for line in theme.wrap(font, head, round(300 * s))]
     lines += [

@@ -267,7 +267,7 @@ class UghGame(Game):
             self.flipped.cards.append(card)
             events.append(Moved(card, 0, DECK_REF, FLIPPED_REF))
             effect = effect_of(card, self.t, self.flips == 1, self.ugh_points, not self.deck.cards)
-            events.append(Announced("ugh", seat, card, f"{seat_ref(seat)} flips {card.name}: {effect}"))
+            events.append(Announced("ugh", seat, card, f"{seat_ref(seat)} flips {card.name}", effect))
             self._resolve_ugh(card, events)
             return
         if kind == WILD and (

@@ -52,8 +52,8 @@ def tell(
     target: Card | None,
     orientation: str | None,
     against: int,
-) -> str:
-    """``"{seat:0}'s K♠ (attack 13) attacks ...: what happens"`` (head, then the outcome)."""
+) -> tuple[str, str]:
+    """``"{seat:0}'s K♠ (attack 13) attacks ..."`` and what happens (the head, then the outcome)."""
     head = f"{seat_ref(user)}'s {card.name} (attack {attack}) attacks "
     if target is None:
         head += f"{seat_ref(victim)} directly"
@@ -78,4 +78,4 @@ def tell(
     elif target is not None and not clash.destroyed:
         parts.append("nothing else happens")
     text = "; ".join(parts)
-    return f"{head}: {text[:1].upper()}{text[1:]}"
+    return head, f"{text[:1].upper()}{text[1:]}"

@@ -139,8 +139,8 @@ class Reactions(_Base):
         else:
             t_attack = t_defense = 0
         outcome = clash.decide(attack, orientation, t_attack, t_defense, self.options["lower_attack"])
-        told = clash.tell(outcome, user, card, attack, victim, target, orientation, against)
-        events.append(Announced("clash", victim, (card,) if target is None else (card, target), told))
+        head, told = clash.tell(outcome, user, card, attack, victim, target, orientation, against)
+        events.append(Announced("clash", victim, (card,) if target is None else (card, target), head, told))
         if "target" in outcome.destroyed:
             self._destroy(victim, target, events)  # type: ignore[arg-type]
         if "attacker" in outcome.destroyed:

@@ -227,7 +227,7 @@ class UgoGame(Reactions, Game):
         self.alive[seat] = False
         self.out_order.append(seat)
         events.append(PlayerOut(seat, reason))
-        events.append(Announced("out", seat, reason, f"{seat_ref(seat)} is out: {reason}"))
+        events.append(Announced("out", seat, reason, f"{seat_ref(seat)} is out", reason))
         hand = self.hands[seat]
         for card in list(hand.cards):
             self._to_discard(card, hand, seat, events)

@@ -93,7 +93,7 @@ class RockPaperScissors(Hook):
             self.shown.append((event.seat, str(event.value)))
             self.show_until = self.scene.clock + SHOW_FOR * max(0.5, self.scene.factor)
         elif event.what in ("rps_tie", "lead") and self.shown:
-            self.outcome = format_prompt(event.text, self.scene.session.names, self.scene.viewer)
+            self.outcome = format_prompt(event.said, self.scene.session.names, self.scene.viewer)
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.scene.geometry.scale

@@ -64,7 +64,7 @@ class SpotlightLayer(Layer):
         shown = t.said.shown
         if shown.now is None or t.layout.spotlight is None:
             return
-        cards, text, _ = shown.now
+        cards, words, _ = shown.now
         plates = t.board.plates
         seat = shown.seat if t.geometry.compact else None  # plates ring the middle of a crowded table
         about = plates[seat] if seat is not None and seat < len(plates) else None
@@ -74,7 +74,7 @@ class SpotlightLayer(Layer):
             t.geometry,
             t.layout.spotlight,
             cards,
-            text,
+            words,
             t.panel_faces,
             about,
             [b.rect for b in t.controls.buttons()],
