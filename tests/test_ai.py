@@ -2,6 +2,7 @@
 
 import random
 import time
+from dataclasses import replace
 
 import pytest
 
@@ -246,7 +247,7 @@ def test_paired_comparison_overrules_a_bad_bot_move(monkeypatch):
         return next((a for a in view.legal if a.kind == "take"), None) or bot(view, rng)
 
     monkeypatch.setattr(spec, "bot", lets_it_happen)
-    monkeypatch.setattr(spec, "search_bot", lets_it_happen)
+    monkeypatch.setattr(spec, "search", replace(spec.search, bot=lets_it_happen))
     agent = _fast(ISMCTSAgent(spec, 5, guard=1.5, paired=0.5), iterations=80)
     action = agent.choose(game.view(1))
     assert agent.guide_move.kind == "take"
@@ -255,7 +256,7 @@ def test_paired_comparison_overrules_a_bad_bot_move(monkeypatch):
 
 @pytest.mark.parametrize("paired", [0.0, 0.5])
 def test_search_plays_its_own_seat_with_the_search_bot(monkeypatch, paired):
-    """The seat's guide move and its part of every play-out are ``search_bot``'s; the others stay ``bot``."""
+    """The seat's guide move and its part of every play-out are ``search.bot``'s; the others stay ``bot``."""
     spec = games.get("ugo")
     bot = spec.bot
     own: set[int] = set()
@@ -269,7 +270,7 @@ def test_search_plays_its_own_seat_with_the_search_bot(monkeypatch, paired):
         return play
 
     monkeypatch.setattr(spec, "bot", recording(model))
-    monkeypatch.setattr(spec, "search_bot", recording(own))
+    monkeypatch.setattr(spec, "search", replace(spec.search, bot=recording(own)))
     game = None
     for seed in range(50):
         spec, game = _midgame("ugo", 2, seed, 30)

@@ -26,7 +26,7 @@ search's favourites in the same dealt worlds and with the same random
 numbers: the luck of the deal, which swamps a small budget's averages,
 then cancels out of the differences, and the guard is judged on those.
 A game may give the searching seat a better rule-based player of its own
-(``search_bot``) for its guide move and its part of the play-outs, while
+(``search.bot``) for its guide move and its part of the play-outs, while
 the others keep the model of how they play.
 """
 
@@ -117,14 +117,14 @@ def _bot_move(bot: BotFn, game: Game, seat: int, rng: random.Random) -> Action:
 
 
 class ISMCTSAgent(Agent):
-    """Search within an iteration budget (the game's ``search_iterations``) and a time limit.
+    """Search within an iteration budget (the game's ``search.iterations``) and a time limit.
 
     The iteration budget makes the same seed give the same decisions on any
     machine; the time limit only stops a search on a machine too slow for it.
     Returns the most visited action; with a ``guard`` (the game's
-    ``search_guard``), the rule-based bot's move unless the search's choice
+    ``search.guard``), the rule-based bot's move unless the search's choice
     is that many standard errors better. With ``paired`` (the game's
-    ``search_paired``), that share of the budget goes to comparing the bot's
+    ``search.paired``), that share of the budget goes to comparing the bot's
     move and the ``candidates`` most visited in the same worlds instead.
     """
 
@@ -147,19 +147,19 @@ class ISMCTSAgent(Agent):
         super().__init__(spec, seed)
         self.seconds = seconds  # a safety limit: normally the iteration budget ends the search
         self.clock: Callable[[], float] = time.perf_counter  # what the limit is read on (a test's own)
-        self.iterations = iterations if iterations is not None else spec.search_iterations
+        self.iterations = iterations if iterations is not None else spec.search.iterations
         self.exploration = exploration
-        self.rollout = rollout or spec.rollout or (bot_rollout if spec.bot else random_rollout)
+        self.rollout = rollout or spec.search.rollout or (bot_rollout if spec.bot else random_rollout)
         # The seat's own play, in its guide move and its play-outs; the others keep the model.
-        self.own_bot = spec.search_bot or spec.bot
+        self.own_bot = spec.search.bot or spec.bot
         self.own_rollout = self.rollout
-        if spec.search_bot is not None and rollout is None and spec.rollout is None:
-            self.own_rollout = bot_policy(spec.search_bot)
+        if spec.search.bot is not None and rollout is None and spec.search.rollout is None:
+            self.own_rollout = bot_policy(spec.search.bot)
         self._seat = -1
         self.guide_bias = guide_bias
-        self.opponent_trees = spec.search_opponent_trees if opponent_trees is None else opponent_trees
-        self.guard = spec.search_guard if guard is None else guard
-        self.paired = spec.search_paired if paired is None else paired
+        self.opponent_trees = spec.search.opponent_trees if opponent_trees is None else opponent_trees
+        self.guard = spec.search.guard if guard is None else guard
+        self.paired = spec.search.paired if paired is None else paired
         self.candidates = candidates
         self.last_iterations = 0
         self.guide_move: Action | None = None
@@ -269,7 +269,7 @@ class ISMCTSAgent(Agent):
         game.narrate = False
         game.quiet = True
         game.apply_trusted(seat, action)
-        self._play_on(game, world.episode() + self.spec.search_horizon, rng)
+        self._play_on(game, world.episode() + self.spec.search.horizon, rng)
         return game.rewards(baseline)[seat]
 
     def _play_on(self, game: Game, stop: int, rng: random.Random) -> None:
@@ -311,7 +311,7 @@ class ISMCTSAgent(Agent):
         # Without opponent trees only the searching seat's tree is walked.
         pos: list[Node | None] = [t if p == root_seat or not modelled else None for p, t in enumerate(trees)]
         paths: list[list[Node]] = [[] for _ in range(players)]
-        stop = world.episode() + self.spec.search_horizon
+        stop = world.episode() + self.spec.search.horizon
         root_node = trees[root_seat] if self.guide_move is not None else None
         expanded = False
         while not expanded and not world.is_over() and world.episode() < stop:

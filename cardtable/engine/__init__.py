@@ -35,7 +35,7 @@ from .events import (
     can_see,
     redact,
 )
-from .game import Game, GameSpec
+from .game import Game, GameSpec, Search
 from .measures import Measure
 from .options import (
     AUTO,
@@ -69,6 +69,7 @@ __all__ = [
     "Game",
     "GameOver",
     "GameSpec",
+    "Search",
     "Gathered",
     "IllegalAction",
     "IntMapOption",

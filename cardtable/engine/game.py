@@ -130,7 +130,7 @@ class Game:
     def episode(self) -> int:
         """Which scoring episode (round, hand, turn) the game is in; 0 for none.
 
-        Search plays out no further than ``spec.search_horizon`` episodes past
+        Search plays out no further than ``spec.search.horizon`` episodes past
         the one it began in (games with no episodes play out to the end).
         """
         return 0
@@ -355,6 +355,33 @@ BotFn = Callable[[View, random.Random], Action]
 RolloutFn = Callable[[Game, int, random.Random], Action]
 
 
+@dataclass(frozen=True)
+class Search:
+    """How the hard computer searches a game (tuned per game, apart from what the game is).
+
+    ``iterations``: the play-outs of a decision. ``horizon``: how many
+    episodes (rounds, turns) past the current one a play-out goes (see
+    :meth:`Game.episode`). ``rollout``: a fast policy on a full game to play
+    out with (if None, the bot on each player's view). ``opponent_trees``:
+    search the others' moves too (off: they play the play-out policy, a model
+    of how they play). ``guard``: how many standard errors better a move must
+    look before search leaves the rule-based bot's move (0: the most visited
+    move wins). ``paired``: the share of the budget spent comparing the bot's
+    move and the search's favourites in the same dealt worlds. ``bot``: the
+    searching seat's own rule-based play (its guide move, and its part of the
+    play-outs when they are the bot's) when it is better than the game's
+    ``bot``, which still models the others (if None, that one).
+    """
+
+    iterations: int = 400
+    horizon: int = 1
+    rollout: RolloutFn | None = None
+    opponent_trees: bool = True
+    guard: float = 0.0
+    paired: float = 0.0
+    bot: BotFn | None = None
+
+
 @dataclass
 class GameSpec:
     """A game the app can play: its identity, player range, options and hooks.
@@ -363,21 +390,11 @@ class GameSpec:
     ``lower_scores_win``: scores count against a player (penalties), so the
     fewest wins; tables and summaries say so instead of implying "more is better".
     ``score_scale``: a score difference that matters (search turns score
-    differences into rewards with it). ``rollout``: a fast policy on a full
-    game for search to play out with (if None, the bot on each player's view).
-    ``search_opponent_trees``: search the others' moves too (off: they play
-    the play-out policy, a model of how they play). ``search_guard``: how many
-    standard errors better a move must look before search leaves the
-    rule-based bot's move (0: the most visited move wins).
-    ``search_paired``: the share of the budget spent comparing the bot's
-    move and the search's favourites in the same dealt worlds.
-    ``search_bot``: the searching seat's own rule-based play (its guide move,
-    and its part of the play-outs when they are the bot's) when it is better
-    than ``bot``, which still models the others (if None, ``bot``).
-    ``measures``: the game's own figures for comparing house rules (how long
-    a game is in its own terms, and what its rules make happen).
-    ``usual_players``: the table the game is usually played at (0: four, or
-    the nearest count the game allows); see :attr:`table_size`.
+    differences into rewards with it). ``search``: how the hard computer
+    searches it. ``measures``: the game's own figures for comparing house
+    rules (how long a game is in its own terms, and what its rules make
+    happen). ``usual_players``: the table the game is usually played at (0:
+    four, or the nearest count the game allows); see :attr:`table_size`.
     """
 
     id: str
@@ -391,13 +408,7 @@ class GameSpec:
     bot: BotFn | None = None
     lower_scores_win: bool = False
     score_scale: float = 10.0
-    rollout: RolloutFn | None = None
-    search_iterations: int = 400
-    search_horizon: int = 1
-    search_opponent_trees: bool = True
-    search_guard: float = 0.0
-    search_paired: float = 0.0
-    search_bot: BotFn | None = None
+    search: Search = field(default_factory=Search)
     measures: tuple[Measure, ...] = ()
     usual_players: int = 0
     variants: dict[str, Variant] = field(default_factory=dict)

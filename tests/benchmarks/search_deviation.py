@@ -1,7 +1,7 @@
 """How often ``hard`` leaves the rule-based move: why search gains much in one game and little in another.
 
 The hard level searches, but keeps the rule-based bot's move unless the
-search finds another better by the game's ``search_guard`` (standard errors
+search finds another better by the game's ``search.guard`` (standard errors
 of the paired differences). Where it almost never leaves that move, hard
 plays almost as ``normal`` does, and no tournament can show it stronger.
 Plays a few games with hard in seat 0 against normal opponents and counts,

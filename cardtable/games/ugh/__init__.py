@@ -1,6 +1,6 @@
 """Ugh!: press your luck flipping into shared Safety piles, lock color sets."""
 
-from cardtable.engine import GameSpec
+from cardtable.engine import GameSpec, Search
 
 from .bot import choose as bot_choose
 from .determinize import determinize
@@ -20,10 +20,12 @@ SPEC = GameSpec(
     determinizer=determinize,
     bot=bot_choose,
     score_scale=30.0,
-    rollout=rollout,  # type: ignore[arg-type]
-    search_iterations=150,  # play-outs run to the game's end: every choice judged by the final scores
-    search_guard=1.5,
-    search_paired=0.5,  # half the budget compares the bot's move with the search's favourites
+    search=Search(
+        iterations=150,  # play-outs run to the game's end: every choice judged by the final scores
+        rollout=rollout,  # type: ignore[arg-type]
+        guard=1.5,
+        paired=0.5,  # half the budget compares the bot's move with the search's favourites
+    ),
     measures=MEASURES,
 )
 

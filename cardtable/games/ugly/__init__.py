@@ -1,6 +1,6 @@
 """Ugly: Hearts-like trick-taking with trump, growing passes and Jacks to avoid."""
 
-from cardtable.engine import GameSpec
+from cardtable.engine import GameSpec, Search
 
 from .bot import choose as bot_choose
 from .determinize import determinize
@@ -20,8 +20,7 @@ SPEC = GameSpec(
     determinizer=determinize,
     bot=bot_choose,
     score_scale=6.0,
-    search_iterations=200,
-    rollout=rollout,  # type: ignore[arg-type]
+    search=Search(iterations=200, rollout=rollout),  # type: ignore[arg-type]
     measures=MEASURES,
 )
 

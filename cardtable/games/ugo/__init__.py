@@ -1,6 +1,6 @@
 """U-G-O: a Yu-Gi-Oh-style duel played with ordinary 52-card decks."""
 
-from cardtable.engine import GameSpec
+from cardtable.engine import GameSpec, Search
 
 from .bot import choose as bot_choose
 from .bot import choose_sharp
@@ -20,11 +20,7 @@ SPEC = GameSpec(
     determinizer=determinize,
     bot=bot_choose,
     score_scale=8.0,
-    search_horizon=6,
-    search_iterations=100,
-    search_opponent_trees=False,
-    search_guard=1.5,
-    search_bot=choose_sharp,
+    search=Search(iterations=100, horizon=6, opponent_trees=False, guard=1.5, bot=choose_sharp),
     measures=MEASURES,
     usual_players=2,  # a duel
 )

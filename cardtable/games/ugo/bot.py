@@ -87,7 +87,7 @@ def choose(view: View, rng: random.Random) -> Action:
 
 
 def choose_sharp(view: View, rng: random.Random) -> Action:
-    """The bolder duellist's action: the search's own play (``GameSpec.search_bot``)."""
+    """The bolder duellist's action: the search's own play (``Search.bot``)."""
     return choose_with(view, rng, SHARP if view.players == 2 else NORMAL)
 
 

@@ -526,7 +526,7 @@ class UgoGame(Reactions, Game):
         return tuple(out)
 
     def episode(self) -> int:
-        """Turns: search looks a few turns ahead (the game's ``search_horizon``)."""
+        """Turns: search looks a few turns ahead (the game's ``search.horizon``)."""
         return self.turn_count
 
     # -- views -----------------------------------------------------------------

@@ -1,6 +1,6 @@
 """Ultimate Loser: shed your cards in one-go-around tricks; don't be the last holding any."""
 
-from cardtable.engine import GameSpec
+from cardtable.engine import GameSpec, Search
 
 from .bot import choose as bot_choose
 from .determinize import determinize
@@ -20,10 +20,12 @@ SPEC = GameSpec(
     bot=bot_choose,
     lower_scores_win=True,
     score_scale=2.0,
-    search_iterations=100,
-    search_opponent_trees=False,
-    search_guard=1.5,
-    search_paired=0.5,  # half the budget compares the bot's move with the search's favourites
+    search=Search(
+        iterations=100,
+        opponent_trees=False,
+        guard=1.5,
+        paired=0.5,  # half the budget compares the bot's move with the search's favourites
+    ),
     measures=MEASURES,
 )
 
