@@ -12,7 +12,6 @@ import os
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -20,6 +19,7 @@ from cardtable import games
 from cardtable.ai import OmniscientAgent, make_agent
 from cardtable.engine import GameSpec, Variant
 from cardtable.match import Match, Seat
+from cardtable.pool import GamePool
 
 MAX_ACTIONS = 1_000_000
 
@@ -138,12 +138,15 @@ def simulate(
             if progress is not None:
                 progress(len(results), games_count)
     else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(_run_one, spec.id, list(agents), resolved, s) for s in seeds]
-            for future in as_completed(futures):
-                results.append(future.result())
-                if progress is not None:
-                    progress(len(results), games_count)
+        pool = GamePool(_run_one, [(s, (spec.id, list(agents), resolved, s)) for s in seeds], workers)
+        try:
+            while not pool.done:
+                for _, result in pool.collect(wait=0.5):
+                    results.append(result)
+                    if progress is not None:
+                        progress(len(results), games_count)
+        finally:
+            pool.stop()  # also on Ctrl+C or a failed game: no process is left playing
     results.sort(key=lambda r: seeds.index(r.seed))
     return summarize(
         spec,

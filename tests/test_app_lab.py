@@ -19,7 +19,7 @@ from cardtable.app.scenes.lab import LabScene
 from cardtable.app.scenes.settings import SettingsScene
 from cardtable.app.scenes.title import TitleScene
 from cardtable.lab import run as lab_run
-from cardtable.lab.workers import LOWER_PRIORITY
+from cardtable.pool import LOWER_PRIORITY
 from ui import choose, click, key, make_app, tick
 
 

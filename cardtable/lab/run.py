@@ -18,10 +18,10 @@ from typing import Any
 
 from cardtable import games
 from cardtable.engine import Event
+from cardtable.pool import GamePool
 from cardtable.simulate import default_workers, derive_seed, play_game
 
 from .record import GameRecord, record_of
-from .workers import GamePool
 
 
 @dataclass(frozen=True)
@@ -111,7 +111,8 @@ class LabRun:
         if self.here:
             self._pending = deque(tasks)
             return
-        self._pool = GamePool(play_one, [((side, i), self._args(side, i)) for side, i in tasks], self.workers)
+        pairs = [((side, i), self._args(side, i)) for side, i in tasks]
+        self._pool = GamePool(play_one, pairs, self.workers, nicer=True)  # the app's window stays smooth
 
     def _args(self, side: int, i: int) -> tuple:
         """What :func:`play_one` takes for deal ``i`` under one side's rules (0: tried, 1: against)."""
