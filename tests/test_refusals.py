@@ -188,3 +188,33 @@ def test_a_ten_dropped_on_a_deck_at_the_ugo_table_says_what_a_ten_is_for():
     scene.intent(drop)
     status = scene.status_text()
     assert "a 10 is played only in answer to an attack on you" in status, status
+
+
+def _a_seat_that_can_follow(seed: int):
+    """An Ugly game at a trick where the seat to play holds the led suit and another: or None."""
+    game = games.get("ugly").new_game(4, seed=seed)
+    while not game.is_over():
+        seat = game.to_act()[0]
+        legal = game.legal_actions(seat)
+        if game.phase == "play" and game.lead_suit is not None:
+            off = [c for c in game.hands[seat].cards if not any(a.card == c for a in legal)]
+            if off:
+                return game, seat, off[0], legal[0].target
+        game.apply(seat, legal[0])
+    return None
+
+
+def test_a_refusal_names_its_rule_and_its_action_in_fields():
+    """What reads a refusal tells one rule from another by its fields, never by its words."""
+    game, seat, off, trick = next(f for f in map(_a_seat_that_can_follow, range(20)) if f is not None)
+    with pytest.raises(IllegalAction) as info:
+        game.apply(seat, Action("play", off, target=trick))
+    e = info.value
+    assert (e.rule, e.seat, e.phase, e.kind, e.card) == ("follow_suit", seat, "play", "play", off)
+    other = (seat + 1) % 4
+    with pytest.raises(IllegalAction) as info:
+        game.apply(other, game.legal_actions(seat)[0])
+    assert info.value.rule == "not_your_turn" and info.value.seat == other
+    with pytest.raises(IllegalAction) as info:
+        game.apply(seat, "play the ace")
+    assert info.value.rule == "not_an_action"

@@ -7,6 +7,7 @@ rules, so it runs headless, in tests and in search at full speed.
 from .actions import (
     Action,
     IllegalAction,
+    Reason,
     Slot,
     Target,
     ZoneRef,
@@ -72,6 +73,7 @@ __all__ = [
     "Search",
     "Gathered",
     "IllegalAction",
+    "Reason",
     "IntMapOption",
     "IntOption",
     "Measure",

@@ -17,14 +17,46 @@ from typing import Any, NamedTuple
 from .cards import Card, Catalog
 
 
+class Reason(str):
+    """A reason's words with the rule they name (``rule``: a stable key such as ``"follow_suit"``),
+    so that what reads a refusal can tell one rule from another without reading its words."""
+
+    rule: str | None
+
+    def __new__(cls, text: str, rule: str | None = None) -> Reason:
+        reason = super().__new__(cls, text)
+        reason.rule = rule
+        return reason
+
+
 class IllegalAction(ValueError):
     """An action that the rules do not allow now; the message says why.
 
     Raised before anything changes: the game is left exactly as it was. The
     message names seats as ``{seat:N}`` placeholders (see
     :func:`cardtable.engine.views.format_prompt`), so a table can speak to
-    the person playing ("You must follow diamonds").
+    the person playing ("You must follow diamonds"). The fields say the same
+    for code: the ``seat`` refused, the game's ``phase``, the action's
+    ``kind`` and ``card``, and the ``rule`` broken (a stable key; None where
+    no rule has a name of its own). Nothing outside the engine reads the words.
     """
+
+    def __init__(
+        self,
+        text: str = "",
+        *,
+        seat: int | None = None,
+        phase: str | None = None,
+        kind: str | None = None,
+        card: Any = None,
+        rule: str | None = None,
+    ) -> None:
+        super().__init__(text)
+        self.seat = seat
+        self.phase = phase
+        self.kind = kind
+        self.card = card
+        self.rule = rule if rule is not None else getattr(text, "rule", None)
 
 
 class ZoneRef(NamedTuple):

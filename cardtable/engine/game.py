@@ -205,7 +205,7 @@ class Game:
             legal = self.legal_actions(seat)
             found = find_action(legal, action)
             if found is None:
-                raise IllegalAction(self.why_not(seat, action, legal))
+                raise self.explain(seat, action, legal)
         events = self._apply(seat, found)
         self.history.append((seat, found))
         return events
@@ -245,38 +245,61 @@ class Game:
 
     def why_not(self, seat: int, action: Any, legal: Sequence[Action]) -> str:
         """Why ``action`` is not one of ``legal`` for ``seat`` (a sentence with seat placeholders)."""
+        return str(self.explain(seat, action, legal))
+
+    def explain(self, seat: int, action: Any, legal: Sequence[Action]) -> IllegalAction:
+        """The refusal of ``action`` (not one of ``legal``) for ``seat``: its words and its fields.
+
+        The game's ``check`` names the rule where it can; what it leaves, the
+        fields of the action that no legal one has, are explained here."""
+        kind = action.kind if isinstance(action, Action) and isinstance(action.kind, str) else None
+        card = action.card if isinstance(action, Action) else None
+        phase = getattr(self, "phase", None)
+        fields = {
+            "seat": seat,
+            "phase": phase if isinstance(phase, str) else None,
+            "kind": kind,
+            "card": card,
+        }
         if not isinstance(action, Action):
-            return f"{brief(action)} is not an action"
+            return IllegalAction(f"{brief(action)} is not an action", rule="not_an_action", **fields)
         try:
             self.check(seat, action)
         except IllegalAction as exc:
-            return str(exc)
+            return IllegalAction(str(exc), rule=exc.rule, **fields)
         except Exception:  # noqa: BLE001 - garbage in the action's fields: explained below
             pass
         kinds = sorted({a.kind for a in legal})
-        if not isinstance(action.kind, str) or action.kind not in kinds:
+        if kind is None or kind not in kinds:
             choices = ", ".join(kinds) or "nothing"
-            return f"{seat_ref(seat)} cannot {brief(action.kind)} now (the choices are: {choices})"
+            text = f"{seat_ref(seat)} cannot {brief(action.kind)} now (the choices are: {choices})"
+            return IllegalAction(text, rule="kind_not_offered", **fields)
         same_kind = [a for a in legal if a.kind == action.kind]
         for name in ("card", "cards", "value", "target", "source"):
             got = getattr(action, name)
             if not any(same_value(got, getattr(a, name)) for a in same_kind):
                 allowed = {getattr(a, name) for a in same_kind if _hashable(getattr(a, name))}
                 if allowed == {None} or allowed == {()}:
-                    return f"a {action.kind} takes no {name} (got {brief(got)})"
-                return f"{brief(got)} is not a {name} {seat_ref(seat)} may {action.kind} with now"
-        return f"that {action.kind} is not one {seat_ref(seat)} may make now"
+                    return IllegalAction(
+                        f"a {action.kind} takes no {name} (got {brief(got)})", rule="shape", **fields
+                    )
+                text = f"{brief(got)} is not a {name} {seat_ref(seat)} may {action.kind} with now"
+                return IllegalAction(text, rule=f"{name}_not_offered", **fields)
+        return IllegalAction(f"that {action.kind} is not one {seat_ref(seat)} may make now", **fields)
 
     def check_seat(self, seat: Any) -> None:
         """Raise unless ``seat`` is an ``int`` seat of this game that must decide now."""
         if isinstance(seat, bool) or type(seat) is not int or not 0 <= seat < self.players:
-            raise IllegalAction(f"there is no such seat ({brief(seat)}) in a {self.players}-player game")
+            text = f"there is no such seat ({brief(seat)}) in a {self.players}-player game"
+            raise IllegalAction(text, rule="no_such_seat")
         if self.is_over():
-            raise IllegalAction("the game is over")
+            raise IllegalAction("the game is over", seat=seat, rule="game_over")
         to_act = self.to_act()
         if seat not in to_act:
             raise IllegalAction(
-                f"it is not {seat_ref(seat)}'s decision now (waiting for {seat_refs(to_act)})"
+                f"it is not {seat_ref(seat)}'s decision now (waiting for {seat_refs(to_act)})",
+                seat=seat,
+                rule="not_your_turn",
             )
 
     def view(self, seat: int | None) -> View:

@@ -159,13 +159,10 @@ class TableSession:
         card being of another kind ("7♠ is not an 8" says little when it is a 7 to play)."""
         if self.viewer is None:
             return None
-        why = self.match.game.why_not
-        reasons = [why(self.viewer, p, view.legal) for p in (probe, *others)]
-        name = probe.card.name if probe.card is not None else ""
-        telling = [
-            r for r in reasons if not (name and r.startswith((f"{name} is not a ", f"{name} is not an ")))
-        ]
-        return (telling or reasons)[0]
+        explain = self.match.game.explain
+        refusals = [explain(self.viewer, p, view.legal) for p in (probe, *others)]
+        telling = [r for r in refusals if r.rule != "other_card_kind"]
+        return str((telling or refusals)[0])
 
     # -- refusals and the status line ------------------------------------------------------------
 

@@ -278,11 +278,11 @@ class UglyGame(Game):
             if seat != self.turn:
                 self.check_seat(seat)
             if kind != "play":
-                raise IllegalAction(f"it is time to play a card to the trick, not to {kind}")
+                raise IllegalAction(f"it is time to play a card to the trick, not to {kind}", rule="phase")
             card = action.card
             hand = self.hands[seat].cards
             if not isinstance(card, Card) or card not in hand:
-                raise IllegalAction(f"{_name(card)} is not in {seat_ref(seat)}'s hand")
+                raise IllegalAction(f"{_name(card)} is not in {seat_ref(seat)}'s hand", rule="not_in_hand")
             lead = self.lead_suit
             if lead is not None and _SUIT_OF[card] != lead:
                 base = _BASE[lead]
@@ -290,23 +290,26 @@ class UglyGame(Game):
                 if lo < len(hand) and hand[lo] < base + 13:
                     raise IllegalAction(
                         f"{seat_ref(seat)} must follow {SUIT_NAMES[lead]}: {card.name} is not a "
-                        f"{SUIT_NAMES_ONE[lead]}"
+                        f"{SUIT_NAMES_ONE[lead]}",
+                        rule="follow_suit",
                     )
             return
         if phase != "pass" or seat not in self._passers:
             self.check_seat(seat)
         if phase == "pass":
             if kind != "pass":
-                raise IllegalAction(f"it is time to choose cards to pass, not to {kind}")
+                raise IllegalAction(f"it is time to choose cards to pass, not to {kind}", rule="phase")
             if not isinstance(action.card, Card) or action.card not in self.hands[seat].cards:
-                raise IllegalAction(f"{_name(action.card)} is not in {seat_ref(seat)}'s hand")
+                raise IllegalAction(
+                    f"{_name(action.card)} is not in {seat_ref(seat)}'s hand", rule="not_in_hand"
+                )
         elif phase == "trump":
             if kind != "trump":
-                raise IllegalAction(f"trump must be named first, not {kind}")
+                raise IllegalAction(f"trump must be named first, not {kind}", rule="phase")
             if not isinstance(action.value, str) or action.value not in TRUMP_CHOICES:
                 raise IllegalAction(f"{action.value!r} is not a suit or No Trump")
             if action.value == NO_TRUMP and not self.options["allow_no_trump"]:
-                raise IllegalAction("No Trump is not allowed in this game; name a suit")
+                raise IllegalAction("No Trump is not allowed in this game; name a suit", rule="no_trump_off")
 
     def _vouch(self, seat: Any, action: Any) -> bool:
         """One of this game's own play, pass or trump actions for ``seat``, legal now.

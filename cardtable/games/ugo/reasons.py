@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardtable.engine import Action, Card, Slot, ZoneRef, brief, seat_ref
+from cardtable.engine import Action, Card, Reason, Slot, ZoneRef, brief, seat_ref
 
 from .cards import ATTACK, DEFENSE, MAX_EQUIPS, MAX_TABLE, POSITIONS, is_ad, is_equip, needs_tribute
 from .moves import OWN_PILE, REACTIONS, SPECIAL_KINDS, TARGETED, deck, discard, equip_tables, table
@@ -324,7 +324,7 @@ def _attack(game: UgoGame, seat: int, action: Action, card: Card) -> str:
 def _special(game: UgoGame, seat: int, action: Action, card: Card) -> str:
     you, kind = seat_ref(seat), action.kind
     if SPECIAL_KINDS.get(card.rank or 0) != kind:
-        return f"{card.name} is not {_ARTICLE[kind]}: {purpose(game, seat, card)}"
+        return Reason(f"{card.name} is not {_ARTICLE[kind]}: {purpose(game, seat, card)}", "other_card_kind")
     if action.value is not None:
         return f"{_ARTICLE[kind]} takes no value (got {brief(action.value)})"
     victim = game.target_of(seat)
