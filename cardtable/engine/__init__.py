@@ -38,6 +38,7 @@ from .events import (
 )
 from .game import Game, GameSpec, Search
 from .measures import Measure
+from .mutable import Mutable
 from .options import (
     AUTO,
     BoolOption,
@@ -70,6 +71,7 @@ __all__ = [
     "Game",
     "GameOver",
     "GameSpec",
+    "Mutable",
     "Search",
     "Gathered",
     "IllegalAction",

@@ -22,6 +22,7 @@ from .actions import Action, IllegalAction, brief, find_action, same_value
 from .cards import Card, Catalog
 from .events import Event
 from .measures import Measure
+from .mutable import Mutable, clone_function
 from .options import OptionError, OptionSchema, Variant
 from .views import View, seat_ref, seat_refs
 from .zones import Zone
@@ -67,6 +68,15 @@ class Game:
     spec: ClassVar[GameSpec]
     catalog: Catalog
     phase: str
+
+    MUTABLE: ClassVar[Mutable | None] = None
+    """What changes as the game is played (see :class:`Mutable`): a game that declares it gets a
+    fast :meth:`clone` made from it."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__dict__.get("MUTABLE") is not None:
+            cls.clone = clone_function(cls, cls.MUTABLE)  # type: ignore[method-assign]
 
     def __init__(self, players: int, options: Mapping[str, Any], seed: int | None = None) -> None:
         self._init_common(players, options, new_seed() if seed is None else seed)

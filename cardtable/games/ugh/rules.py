@@ -47,7 +47,6 @@ Action labels may name seats with ``{seat:N}`` placeholders, like prompts.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -58,6 +57,7 @@ from cardtable.engine import (
     Event,
     GameOver,
     Moved,
+    Mutable,
     OptionError,
     ScoreChanged,
     Shuffled,
@@ -91,6 +91,14 @@ class UghGame(Game):
     t: UghCards  # the catalog (set per game: it depends on the options) and its card tables
 
     # -- configuration ---------------------------------------------------------
+
+    # What changes as the game is played: clone copies these; the rest is shared by copies.
+    MUTABLE = Mutable(
+        zones=("deck", "flipped", "discard"),
+        zone_lists=("safety", "pools", "forming", "victory"),
+        plain=("window", "ice_colors", "ughs", "totals"),
+        rows=("sets",),
+    )
 
     @classmethod
     def check_options(cls, players: int, options: Mapping[str, Any]) -> None:
@@ -526,30 +534,6 @@ class UghGame(Game):
         return prompt_for(self, seat)
 
     # -- copying and saving ----------------------------------------------------
-
-    def clone(self, rng: random.Random | None = None) -> UghGame:
-        g = UghGame.__new__(UghGame)
-        g.__dict__.update(self.__dict__)
-        if rng is None:
-            g.rng = random.Random()
-            g.rng.setstate(self.rng.getstate())
-        else:
-            g.rng = random.Random(rng.getrandbits(64))
-        g.history = list(self.history)
-        g.options = dict(self.options)
-        g.deck = self.deck.copy()
-        g.safety = [z.copy() for z in self.safety]
-        g.flipped = self.flipped.copy()
-        g.discard = self.discard.copy()
-        g.pools = [z.copy() for z in self.pools]
-        g.forming = [z.copy() for z in self.forming]
-        g.victory = [z.copy() for z in self.victory]
-        g.window = list(self.window)
-        g.ice_colors = list(self.ice_colors)
-        g.sets = [list(s) for s in self.sets]
-        g.ughs = list(self.ughs)
-        g.totals = list(self.totals)
-        return g
 
     def _state(self) -> dict[str, Any]:
         return state_of(self)

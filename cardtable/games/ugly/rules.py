@@ -13,7 +13,6 @@ cards of one suit in a hand are found by bisection.
 
 from __future__ import annotations
 
-import random
 from bisect import bisect_left
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -31,6 +30,7 @@ from cardtable.engine import (
     Gathered,
     IllegalAction,
     Moved,
+    Mutable,
     OptionError,
     RoundEnded,
     ScoreChanged,
@@ -101,6 +101,14 @@ class UglyGame(Game):
     catalog = STANDARD
 
     # -- configuration ---------------------------------------------------------
+
+    # What changes as the game is played: clone copies these; the rest is shared by copies.
+    MUTABLE = Mutable(
+        zones=("deck", "removed"),
+        zone_lists=("hands", "passing", "played", "won"),
+        plain=("trick_order", "tricks_won", "totals", "voids"),
+        rows=("round_scores",),
+    )
 
     @classmethod
     def check_options(cls, players: int, options: Mapping[str, Any]) -> None:
@@ -524,29 +532,6 @@ class UglyGame(Game):
         return prompt_for(self, seat)
 
     # -- copying and saving ----------------------------------------------------
-
-    def clone(self, rng: random.Random | None = None) -> UglyGame:
-        g = UglyGame.__new__(UglyGame)
-        g.__dict__.update(self.__dict__)
-        if rng is None:
-            g.rng = random.Random()
-            g.rng.setstate(self.rng.getstate())
-        else:
-            g.rng = random.Random(rng.getrandbits(64))
-        g.history = list(self.history)
-        g.deck = self.deck.copy()
-        g.removed = self.removed.copy()
-        g.hands = [z.copy() for z in self.hands]
-        g.passing = [z.copy() for z in self.passing]
-        g.played = [z.copy() for z in self.played]
-        g.won = [z.copy() for z in self.won]
-        g.trick_order = list(self.trick_order)
-        g.tricks_won = list(self.tricks_won)
-        g.totals = list(self.totals)
-        g.round_scores = [list(r) for r in self.round_scores]
-        g.voids = list(self.voids)
-        g.options = dict(self.options)
-        return g
 
     def _state(self) -> dict[str, Any]:
         return state_of(self)

@@ -22,7 +22,6 @@ by field and type by type, to a legal one.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from functools import cache
 from typing import Any
@@ -37,6 +36,7 @@ from cardtable.engine import (
     GameOver,
     IllegalAction,
     Moved,
+    Mutable,
     PlayerOut,
     Rotated,
     Shuffled,
@@ -71,6 +71,22 @@ def catalog_for(players: int) -> Catalog:
 
 class UgoGame(Reactions, Game):
     # -- configuration ---------------------------------------------------------
+
+    # What changes as the game is played: clone copies these; the rest is shared by copies.
+    MUTABLE = Mutable(
+        zones=("removed",),
+        zone_lists=("decks", "hands", "tables", "discards"),
+        plain=(
+            "alive",
+            "out_order",
+            "had_turn",
+            "turned",
+            "attacked",
+            "revealed",
+            "score_history",
+        ),
+        optional=("pending",),
+    )
 
     def _configure(self) -> None:
         self.catalog = catalog_for(self.players)
@@ -538,31 +554,6 @@ class UgoGame(Reactions, Game):
         return prompt_for(self, seat)
 
     # -- copying and saving ----------------------------------------------------
-
-    def clone(self, rng: random.Random | None = None) -> UgoGame:
-        g = UgoGame.__new__(UgoGame)
-        g.__dict__.update(self.__dict__)
-        if rng is None:
-            g.rng = random.Random()
-            g.rng.setstate(self.rng.getstate())
-        else:
-            g.rng = random.Random(rng.getrandbits(64))
-        g.history = list(self.history)
-        g.options = dict(self.options)
-        g.decks = [z.copy() for z in self.decks]
-        g.hands = [z.copy() for z in self.hands]
-        g.tables = [z.copy() for z in self.tables]
-        g.discards = [z.copy() for z in self.discards]
-        g.removed = self.removed.copy()
-        g.alive = list(self.alive)
-        g.out_order = list(self.out_order)
-        g.had_turn = set(self.had_turn)
-        g.turned = set(self.turned)
-        g.attacked = set(self.attacked)
-        g.revealed = set(self.revealed)
-        g.pending = dict(self.pending) if self.pending is not None else None
-        g.score_history = list(self.score_history)
-        return g
 
     def _state(self) -> dict[str, Any]:
         return state_of(self)

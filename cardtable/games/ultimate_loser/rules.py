@@ -46,7 +46,6 @@ among themselves.
 
 from __future__ import annotations
 
-import random
 from bisect import insort
 from collections.abc import Mapping
 from typing import Any
@@ -62,6 +61,7 @@ from cardtable.engine import (
     Gathered,
     IllegalAction,
     Moved,
+    Mutable,
     PlayerOut,
     RoundEnded,
     ScoreChanged,
@@ -101,6 +101,13 @@ class UltimateLoserGame(Game):
     catalog = STANDARD
 
     # -- configuration ---------------------------------------------------------
+
+    # What changes as the game is played: clone copies these; the rest is shared by copies.
+    MUTABLE = Mutable(
+        zones=("spares", "exposed", "discard"),
+        zone_lists=("hands", "plays"),
+        plain=("totals", "hand_penalties", "hand_scores", "losers", "order", "trick"),
+    )
 
     def _configure(self) -> None:
         n = self.players
@@ -544,30 +551,10 @@ class UltimateLoserGame(Game):
 
     # -- copying and saving ----------------------------------------------------
 
-    def clone(self, rng: random.Random | None = None) -> UltimateLoserGame:
-        g = UltimateLoserGame.__new__(UltimateLoserGame)
-        g.__dict__.update(self.__dict__)
-        if rng is None:
-            g.rng = random.Random()
-            g.rng.setstate(self.rng.getstate())
-        else:
-            g.rng = random.Random(rng.getrandbits(64))
-        g.history = list(self.history)
-        g.options = dict(self.options)
-        g.spares = self.spares.copy()
-        g.exposed = self.exposed.copy()
-        g.discard = self.discard.copy()
-        g.hands = [z.copy() for z in self.hands]
-        g.plays = [z.copy() for z in self.plays]
-        g.totals = list(self.totals)
-        g.hand_penalties = list(self.hand_penalties)
-        g.hand_scores = list(self.hand_scores)
-        g.losers = list(self.losers)
-        g.order = list(self.order)
-        g.trick = list(self.trick)
+    def _clone_more(self, copy: UltimateLoserGame) -> None:
+        """The rock-paper-scissors in progress: its choices are a map of their own."""
         if self.rps is not None:
-            g.rps = {**self.rps, "choices": dict(self.rps["choices"])}
-        return g
+            copy.rps = {**self.rps, "choices": dict(self.rps["choices"])}
 
     def _state(self) -> dict[str, Any]:
         return state_of(self)
