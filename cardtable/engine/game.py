@@ -126,13 +126,20 @@ class Game:
         raise NotImplementedError
 
     def is_over(self) -> bool:
-        raise NotImplementedError
+        """Over once the game's phase is ``"over"`` (a game that ends otherwise says so itself)."""
+        return self.phase == "over"
 
     def scores(self) -> tuple[float, ...]:
-        raise NotImplementedError
+        """Each seat's total so far (``totals``), unless a game counts otherwise."""
+        return tuple(self.totals)  # type: ignore[attr-defined]
 
     def winners(self) -> tuple[int, ...]:
-        raise NotImplementedError
+        """Once over, the seats with the best total (the fewest where scores are penalties); ties share."""
+        if not self.is_over():
+            return ()
+        scores = self.scores()
+        best = min(scores) if self.spec.lower_scores_win else max(scores)
+        return tuple(s for s, score in enumerate(scores) if score == best)
 
     def _info(self, seat: int | None) -> dict[str, Any]:
         return {}

@@ -42,29 +42,27 @@ def clone_function(cls: type, mutable: Mutable) -> Callable[..., Any]:
     for name in mutable.names():
         if not name.isidentifier():
             raise ValueError(f"{cls.__name__}: {name!r} is not an attribute name")
-    lines = [
+    lines = [  # the very lines a clone written by hand has
         "def clone(self, rng=None):",
-        "    g = cls.__new__(cls)",
-        "    d = g.__dict__",
-        "    s = self.__dict__",
-        "    d.update(s)",
+        "    g = new(cls)",
+        "    g.__dict__.update(self.__dict__)",
         "    if rng is None:",
         "        g.rng = Random()",
         "        g.rng.setstate(self.rng.getstate())",
         "    else:",
         "        g.rng = Random(rng.getrandbits(64))",
-        "    d['history'] = list(s['history'])",
-        "    d['options'] = dict(s['options'])",
+        "    g.history = list(self.history)",
+        "    g.options = dict(self.options)",
     ]
-    lines += [f"    d[{n!r}] = s[{n!r}].copy()" for n in mutable.zones]
-    lines += [f"    d[{n!r}] = [z.copy() for z in s[{n!r}]]" for n in mutable.zone_lists]
-    lines += [f"    d[{n!r}] = s[{n!r}].copy()" for n in mutable.plain]
-    lines += [f"    d[{n!r}] = None if s[{n!r}] is None else s[{n!r}].copy()" for n in mutable.optional]
-    lines += [f"    d[{n!r}] = [list(r) for r in s[{n!r}]]" for n in mutable.rows]
+    lines += [f"    g.{n} = self.{n}.copy()" for n in mutable.zones]
+    lines += [f"    g.{n} = [z.copy() for z in self.{n}]" for n in mutable.zone_lists]
+    lines += [f"    g.{n} = self.{n}.copy()" for n in mutable.plain]
+    lines += [f"    g.{n} = None if self.{n} is None else self.{n}.copy()" for n in mutable.optional]
+    lines += [f"    g.{n} = [list(r) for r in self.{n}]" for n in mutable.rows]
     if hasattr(cls, "_clone_more"):
         lines.append("    self._clone_more(g)")
     lines.append("    return g")
-    scope: dict[str, Any] = {"cls": cls, "Random": random.Random}
+    scope: dict[str, Any] = {"cls": cls, "new": cls.__new__, "Random": random.Random}
     exec("\n".join(lines), scope)  # noqa: S102 - code made here from attribute names checked above
     clone = scope["clone"]
     clone.__qualname__ = f"{cls.__name__}.clone"

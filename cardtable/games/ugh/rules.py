@@ -513,33 +513,15 @@ class UghGame(Game):
 
     # -- results ---------------------------------------------------------------
 
-    def is_over(self) -> bool:
-        return self.phase == "over"
-
-    def scores(self) -> tuple[int, ...]:
-        return tuple(self.totals)
-
-    def winners(self) -> tuple[int, ...]:
-        if self.phase != "over":
-            return ()
-        best = max(self.totals)
-        return tuple(s for s, total in enumerate(self.totals) if total == best)
-
     # -- views -----------------------------------------------------------------
 
-    def _info(self, seat: int | None) -> dict[str, Any]:
-        return info_for(self, seat)
-
-    def _prompt(self, seat: int | None) -> str:
-        return prompt_for(self, seat)
+    _info = info_for
+    _prompt = prompt_for
 
     # -- copying and saving ----------------------------------------------------
 
-    def _state(self) -> dict[str, Any]:
-        return state_of(self)
-
-    def _load_state(self, state: Mapping[str, Any]) -> None:
-        load_state(self, state)
+    _state = state_of
+    _load_state = load_state
 
 
 def _steal_action(wild: Card, card: Card, victim: int) -> Action:

@@ -503,41 +503,23 @@ class UglyGame(Game):
 
     # -- results ---------------------------------------------------------------
 
-    def is_over(self) -> bool:
-        return self.phase == "over"
-
     def episode(self) -> int:
         return self.round
 
-    def scores(self) -> tuple[int, ...]:
-        return tuple(self.totals)
-
-    def winners(self) -> tuple[int, ...]:
-        if self.phase != "over":
-            return ()
-        best = max(self.totals)
-        return tuple(s for s, t in enumerate(self.totals) if t == best)
-
     # -- views -----------------------------------------------------------------
 
-    def _info(self, seat: int | None) -> dict[str, Any]:
-        return info_for(self, seat)
+    _info = info_for
+    _prompt = prompt_for
 
     def _select(self, seat: int) -> int:
         if self.phase == "pass":
             return self.pass_count - len(self.passing[seat].cards)
         return 0
 
-    def _prompt(self, seat: int | None) -> str:
-        return prompt_for(self, seat)
-
     # -- copying and saving ----------------------------------------------------
 
-    def _state(self) -> dict[str, Any]:
-        return state_of(self)
-
-    def _load_state(self, state: Mapping[str, Any]) -> None:
-        load_state(self, state)
+    _state = state_of
+    _load_state = load_state
 
 
 def _name(card: Any) -> str:

@@ -22,7 +22,6 @@ by field and type by type, to a legal one.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
@@ -517,9 +516,6 @@ class UgoGame(Reactions, Game):
 
     # -- results ---------------------------------------------------------------
 
-    def is_over(self) -> bool:
-        return self.phase == "over"
-
     def scores(self) -> tuple[int, ...]:
         """Cards left in each deck (a player's life); 0 once out."""
         return tuple(len(d.cards) if self.alive[s] else 0 for s, d in enumerate(self.decks))
@@ -547,16 +543,10 @@ class UgoGame(Reactions, Game):
 
     # -- views -----------------------------------------------------------------
 
-    def _info(self, seat: int | None) -> dict[str, Any]:
-        return info_for(self, seat)
-
-    def _prompt(self, seat: int | None) -> str:
-        return prompt_for(self, seat)
+    _info = info_for
+    _prompt = prompt_for
 
     # -- copying and saving ----------------------------------------------------
 
-    def _state(self) -> dict[str, Any]:
-        return state_of(self)
-
-    def _load_state(self, state: Mapping[str, Any]) -> None:
-        load_state(self, state)
+    _state = state_of
+    _load_state = load_state

@@ -47,7 +47,6 @@ among themselves.
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Mapping
 from typing import Any
 
 from cardtable.engine import (
@@ -527,27 +526,10 @@ class UltimateLoserGame(Game):
         """Hands: search plays out to the end of the current hand."""
         return self.hand_no
 
-    def is_over(self) -> bool:
-        return self.phase == "over"
-
-    def scores(self) -> tuple[int, ...]:
-        """Penalties so far: lower is better."""
-        return tuple(self.totals)
-
-    def winners(self) -> tuple[int, ...]:
-        """The fewest penalties, once the match is over (ties share)."""
-        if self.phase != "over":
-            return ()
-        best = min(self.totals)
-        return tuple(s for s, t in enumerate(self.totals) if t == best)
-
     # -- views -----------------------------------------------------------------
 
-    def _info(self, seat: int | None) -> dict[str, Any]:
-        return info_for(self, seat)
-
-    def _prompt(self, seat: int | None) -> str:
-        return prompt_for(self, seat)
+    _info = info_for
+    _prompt = prompt_for
 
     # -- copying and saving ----------------------------------------------------
 
@@ -556,11 +538,8 @@ class UltimateLoserGame(Game):
         if self.rps is not None:
             copy.rps = {**self.rps, "choices": dict(self.rps["choices"])}
 
-    def _state(self) -> dict[str, Any]:
-        return state_of(self)
-
-    def _load_state(self, state: Mapping[str, Any]) -> None:
-        load_state(self, state)
+    _state = state_of
+    _load_state = load_state
 
 
 def _name(card: Any) -> str:
