@@ -297,27 +297,38 @@ class Resolver:
         return actions[0].label if len(actions) == 1 else ""
 
     def _drop(self, drop: Drop, pick: Pick) -> Result:
-        cards = drop.cards
-        place = drop.place
-        if place is None:  # on the bare felt: where it may go, or why it may go nowhere
-            if any(c in self.pickable() for c in cards):
-                return Result(Say("Drop the cards on a highlighted place"), pick)
-            if cards and all(self.in_hand(c) for c in cards) and self.legal:
-                return Result(self._explain_card(cards), pick)
-            return Result(None, pick)
-        keep = Pick(pick.cards, pick.focus)
+        """Cards let go: on the felt, back among cards being chosen, onto a place that takes them,
+        or onto one that does not (then why not, or what to press first)."""
+        cards, place = drop.cards, drop.place
+        if place is None:
+            return self._on_the_felt(cards, pick)
         if self.select_kind() == "count" and all(self.selecting(c) for c in cards):
-            # Cards chosen one action each: a drop on their place picks them, a drop elsewhere puts back.
-            inside = place.zone in self._select_zones()
-            cards_now = [c for c in pick.cards if c not in cards]
-            if inside:
-                room = self.view.select - len(cards_now)
-                cards_now.extend(cards[:room])
-            return Result(None, Pick(tuple(cards_now), pick.focus))
+            return self._among_the_chosen(cards, place, pick)
         for candidate in place.candidates():
             found = match(self.legal, cards, candidate)
             if found:
                 return self._choose(found, Pick(), candidate)
+        return self._refused_drop(cards, place, Pick(pick.cards, pick.focus))
+
+    def _on_the_felt(self, cards: Sequence[Card], pick: Pick) -> Result:
+        """Dropped on the bare felt: where the cards may go, or why they may go nowhere."""
+        if any(c in self.pickable() for c in cards):
+            return Result(Say("Drop the cards on a highlighted place"), pick)
+        if cards and all(self.in_hand(c) for c in cards) and self.legal:
+            return Result(self._explain_card(cards), pick)
+        return Result(None, pick)
+
+    def _among_the_chosen(self, cards: Sequence[Card], place: Place, pick: Pick) -> Result:
+        """Cards chosen one action each: a drop on their place picks them, a drop elsewhere puts back."""
+        cards_now = [c for c in pick.cards if c not in cards]
+        if place.zone in self._select_zones():
+            room = self.view.select - len(cards_now)
+            cards_now.extend(cards[:room])
+        return Result(None, Pick(tuple(cards_now), pick.focus))
+
+    def _refused_drop(self, cards: Sequence[Card], place: Place, keep: Pick) -> Result:
+        """No action takes ``cards`` to ``place``: what to press first, which of the cards there they
+        go on, or what the engine says is wrong with the gesture."""
         said = self._held_back(cards, place)
         if said:
             return Result(said, keep)
@@ -326,20 +337,28 @@ class Resolver:
             default = dict(self.spec(aimed[0].kind).default).get("value")
             plain = [a for a in aimed if default is not None and str(a.value) == default]
             return Result(Menu(tuple(plain or aimed)), keep)
-        if place.zone is not None:
-            kinds = [k for k, spec in self.layout.actions.items() if place.zone.zone in spec.drop]
-            source = self._zone_of(cards[0]) if cards else None
-            natural = [k for k in kinds if source in (self.spec(k).source or (self.layout.home,))]
-            if natural:
-                # A card dragged from the table aims at what it is dropped on (an attack's target).
-                aimed = place.card or place.slot or place.zone
-                target = aimed if self.spec(natural[0]).source else place.zone
-                return Result(Explain(self._probe(natural[0], cards, target)), keep)
-            if kinds and any(c in self.pickable() or self.in_hand(c) for c in cards):
-                return Result(Explain(self._probe(kinds[0], cards, place.zone)), keep)
+        probe = self._probe_drop(cards, place)
+        if probe is not None:
+            return Result(Explain(probe), keep)
         if any(c in self.pickable() for c in cards):
             return Result(Say("Drop the cards on a highlighted place"), keep)
         return Result(None, keep)
+
+    def _probe_drop(self, cards: Sequence[Card], place: Place) -> Action | None:
+        """The action the drop looks like, for the engine to refuse with its reason (None: it looks
+        like none the layout knows)."""
+        if place.zone is None:
+            return None
+        kinds = [k for k, spec in self.layout.actions.items() if place.zone.zone in spec.drop]
+        source = self._zone_of(cards[0]) if cards else None
+        natural = [k for k in kinds if source in (self.spec(k).source or (self.layout.home,))]
+        if natural:
+            # A card dragged from the table aims at what it is dropped on (an attack's target).
+            aimed = place.card or place.slot or place.zone
+            return self._probe(natural[0], cards, aimed if self.spec(natural[0]).source else place.zone)
+        if kinds and any(c in self.pickable() or self.in_hand(c) for c in cards):
+            return self._probe(kinds[0], cards, place.zone)
+        return None
 
     def _at_cards_in(self, zone: ZoneRef | None, cards: Sequence[Card]) -> list[Action]:
         """Legal actions for ``cards`` aimed at a card lying in ``zone``."""
