@@ -149,12 +149,23 @@ def _attack_loss(b: _Board, pending: dict) -> float:
 
 
 def _turn(b: _Board, legal: Sequence[Action], rng: random.Random) -> Action:
+    """A turn's move, in the order of what pays most: a special card, building the table, an attack
+    (or turning a card to make one), guarding, a reversal, and else the end of the turn."""
     kinds: dict[str, list[Action]] = {}
     for a in legal:
         kinds.setdefault(a.kind, []).append(a)
-    options = b.view.options
-    victim = b.victim
+    for step in (_special_card, _build, _fight, _guard):
+        move = step(b, kinds)
+        if move is not None:
+            return move
+    if "nine" in kinds and sum(b.view.info["alive"]) > 2 and _reverse_pays(b):
+        return kinds["nine"][0]
+    return kinds["end"][0]
 
+
+def _special_card(b: _Board, kinds: dict[str, list[Action]]) -> Action | None:
+    """A Jack, King, Queen, 8 or Ace, where it pays."""
+    victim = b.victim
     if "jack" in kinds and victim is not None and b.deck[victim] > 0:
         return kinds["jack"][0]
     if "king" in kinds:
@@ -164,31 +175,41 @@ def _turn(b: _Board, legal: Sequence[Action], rng: random.Random) -> Action:
     if "eight" in kinds and victim is not None and _eight_pays(b):
         return kinds["eight"][0]
     if "ace" in kinds:
-        ace = _best_ace(b, kinds["ace"], options.get("specific_aces", False))
-        if ace is not None:
-            return ace
+        return _best_ace(b, kinds["ace"], b.view.options.get("specific_aces", False))
+    return None
+
+
+def _build(b: _Board, kinds: dict[str, list[Action]]) -> Action | None:
+    """A card onto the table, or an equip onto one."""
     if "play" in kinds:
         play = _best_play(b, kinds["play"])
         if play is not None:
             return play
     if "equip" in kinds:
         return max(kinds["equip"], key=lambda a: _equip_value(b, a))
-    if "attack" in kinds:
-        if b.view.info["positions"] == "unused" and "turn" in kinds:
-            ready = [a for a in kinds["turn"] if a.value == ATTACK and _has_winning_attack(b, a.card)]
-            if ready:
-                return ready[0]
-        attack = _best_attack(b, kinds["attack"])
-        if attack is not None:
-            return attack
-    if "turn" in kinds:
-        open_batch = b.view.info["positions"] == "open"
-        guard = [a for a in kinds["turn"] if a.value == DEFENSE and _exposed(b, a.card)]
-        if guard and (open_batch or "attack" not in kinds or _best_attack(b, kinds["attack"]) is None):
-            return guard[0]
-    if "nine" in kinds and sum(b.view.info["alive"]) > 2 and _reverse_pays(b):
-        return kinds["nine"][0]
-    return kinds["end"][0]
+    return None
+
+
+def _fight(b: _Board, kinds: dict[str, list[Action]]) -> Action | None:
+    """An attack that wins, first turning a card to attack with where positions are still free."""
+    if "attack" not in kinds:
+        return None
+    if b.view.info["positions"] == "unused" and "turn" in kinds:
+        ready = [a for a in kinds["turn"] if a.value == ATTACK and _has_winning_attack(b, a.card)]
+        if ready:
+            return ready[0]
+    return _best_attack(b, kinds["attack"])
+
+
+def _guard(b: _Board, kinds: dict[str, list[Action]]) -> Action | None:
+    """An exposed card turned to defense, when no attack is worth making first."""
+    if "turn" not in kinds:
+        return None
+    open_batch = b.view.info["positions"] == "open"
+    guard = [a for a in kinds["turn"] if a.value == DEFENSE and _exposed(b, a.card)]
+    if guard and (open_batch or "attack" not in kinds or _best_attack(b, kinds["attack"]) is None):
+        return guard[0]
+    return None
 
 
 def _eight_pays(b: _Board) -> bool:
