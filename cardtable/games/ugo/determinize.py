@@ -29,18 +29,34 @@ from .rules import UgoGame
 Place = tuple[str, int | None, int]  # (zone name, owner, index in the zone's card list)
 
 
+Groups = dict[tuple[str, int, str], list[tuple[list[str | None], int]]]
+"""Hidden places by (zone, back, what may lie there): each a card list and an index in it."""
+
+
 def determinize(view: View, rng: random.Random) -> UgoGame:
-    info = view.info
     game = UgoGame.blank(view.players, view.options, rng.getrandbits(63))
     assert isinstance(game, UgoGame)
-    revealed = set(info["revealed"])
+    revealed = set(view.info["revealed"])
+    zones, seen, groups = _zones_of(view)
+    _deal_hidden(game, view, revealed, seen, groups, rng)
+    for entry in [*zones["deck"], *zones["hand"], *zones["table"], *zones["discard"], zones["removed"]]:
+        states = entry.pop("_states")
+        if states:
+            entry["state"] = {entry["cards"][i]: st for i, st in states.items()}
+    for entry in zones["hand"]:
+        entry["cards"].sort(key=game.catalog.by_code)
+    game._load_state(_state(view, zones, revealed))
+    return game
 
+
+def _zones_of(view: View) -> tuple[dict[str, Any], set[Card], Groups]:
+    """The view's zones as a saved game has them, hidden cards left as None; the cards seen; and
+    the hidden places, grouped by what may lie in them."""
     zones: dict[str, Any] = {"deck": [], "hand": [], "table": [], "discard": []}
     seen: set[Card] = set()
-    groups: dict[tuple[str, int, str], list[tuple[list[str | None], int]]] = {}
+    groups: Groups = {}
     for zv in view.zones:
         codes: list[str | None] = []
-        entry: dict[str, Any] = {"cards": codes}
         states: dict[int, dict[str, Any]] = {}
         for i, cv in enumerate(zv.cards):
             if cv.card is not None:
@@ -48,8 +64,7 @@ def determinize(view: View, rng: random.Random) -> UgoGame:
                 seen.add(cv.card)
             else:
                 codes.append(None)
-                rule = _rule(zv.name)
-                groups.setdefault((zv.name, cv.back, rule), []).append((codes, i))
+                groups.setdefault((zv.name, cv.back, _rule(zv.name)), []).append((codes, i))
             for a in cv.attached:
                 assert a.card is not None, "equips are face up"
                 seen.add(a.card)
@@ -59,12 +74,18 @@ def determinize(view: View, rng: random.Random) -> UgoGame:
                     "orientation": cv.orientation,
                     "attached": [a.card.code for a in cv.attached if a.card is not None],
                 }
-        entry["_states"] = states
+        entry: dict[str, Any] = {"cards": codes, "_states": states}
         if zv.owner is None:
             zones[zv.name] = entry
         else:
             zones[zv.name].append(entry)
+    return zones, seen, groups
 
+
+def _deal_hidden(
+    game: UgoGame, view: View, revealed: set[Card], seen: set[Card], groups: Groups, rng: random.Random
+) -> None:
+    """Every hidden place given an unseen card it may hold (hands as players tend to keep them)."""
     unseen = [c for c in game.catalog if c not in seen]
     keys = list(groups)
     accepts = [_accepts(back, rule, revealed) for _, back, rule in keys]
@@ -75,50 +96,48 @@ def determinize(view: View, rng: random.Random) -> UgoGame:
         for (codes, i), card in zip(groups[key], cards, strict=True):
             codes[i] = card.code
 
-    for entry in [*zones["deck"], *zones["hand"], *zones["table"], *zones["discard"], zones["removed"]]:
-        states = entry.pop("_states")
-        if states:
-            entry["state"] = {entry["cards"][i]: st for i, st in states.items()}
-    for entry in zones["hand"]:
-        entry["cards"].sort(key=game.catalog.by_code)
 
-    pending = info["pending"]
-    state_pending = None
-    if pending is not None:
-        target = pending["target"]
-        if isinstance(target, Slot):
-            target_code = zones["table"][target.owner]["cards"][target.index]
-        else:
-            target_code = None if target is None else target.code
-        state_pending = {
-            "kind": pending["kind"],
-            "user": pending["user"],
-            "victim": pending["victim"],
-            "responder": view.to_act[0] if view.to_act else pending["victim"],
-            "card": pending["card"].code,
-            "target": target_code,
-        }
-    game._load_state(
-        {
-            "phase": view.phase,
-            "turn": info["turn"] if info["turn"] is not None else 0,  # None once the game is over
-            "turn_count": info["turn_count"],
-            "direction": info["direction"],
-            "alive": list(info["alive"]),
-            "out_order": list(info["out_order"]),
-            "had_turn": list(info["had_turn"]),
-            "ad_played": info["ad_played"],
-            "positions": info["positions"],
-            "turned": [c.code for c in info["turned"]],
-            "attacked": [c.code for c in info["attacked"]],
-            "revealed": [c.code for c in revealed],
-            "final_winners": list(view.winners),
-            "score_history": [list(scores) for scores in info["score_history"]],
-            "pending": state_pending,
-            "zones": zones,
-        }
-    )
-    return game
+def _state(view: View, zones: dict[str, Any], revealed: set[Card]) -> dict[str, Any]:
+    """The saved-game state of the world dealt: the view's public facts around ``zones``."""
+    info = view.info
+    return {
+        "phase": view.phase,
+        "turn": info["turn"] if info["turn"] is not None else 0,  # None once the game is over
+        "turn_count": info["turn_count"],
+        "direction": info["direction"],
+        "alive": list(info["alive"]),
+        "out_order": list(info["out_order"]),
+        "had_turn": list(info["had_turn"]),
+        "ad_played": info["ad_played"],
+        "positions": info["positions"],
+        "turned": [c.code for c in info["turned"]],
+        "attacked": [c.code for c in info["attacked"]],
+        "revealed": [c.code for c in revealed],
+        "final_winners": list(view.winners),
+        "score_history": [list(scores) for scores in info["score_history"]],
+        "pending": _pending(view, zones),
+        "zones": zones,
+    }
+
+
+def _pending(view: View, zones: dict[str, Any]) -> dict[str, Any] | None:
+    """An attack or special card waiting for its answer, as a saved game keeps it."""
+    pending = view.info["pending"]
+    if pending is None:
+        return None
+    target = pending["target"]
+    if isinstance(target, Slot):
+        target_code = zones["table"][target.owner]["cards"][target.index]
+    else:
+        target_code = None if target is None else target.code
+    return {
+        "kind": pending["kind"],
+        "user": pending["user"],
+        "victim": pending["victim"],
+        "responder": view.to_act[0] if view.to_act else pending["victim"],
+        "card": pending["card"].code,
+        "target": target_code,
+    }
 
 
 def _rule(zone: str) -> str:
