@@ -25,12 +25,29 @@ from .rules import SHAPES, UltimateLoserGame
 
 
 def determinize(view: View, rng: random.Random) -> UltimateLoserGame:
-    info = view.info
-    seat = view.seat
     game = UltimateLoserGame.blank(view.players, view.options, rng.getrandbits(63))
     assert isinstance(game, UltimateLoserGame)
-    catalog = game.catalog
+    zones, seen, slots = _zones_of(view)
+    unseen = [c for c in game.in_play if c not in seen]
+    rng.shuffle(unseen)
+    if sum(n for _, n in slots) != len(unseen):
+        raise ValueError(f"{len(unseen)} unseen cards for {sum(n for _, n in slots)} hidden places")
+    start = 0
+    for codes, n in slots:
+        codes.extend(c.code for c in unseen[start : start + n])
+        start += n
+    for s, entry in enumerate(zones["hand"]):
+        entry["cards"].sort(key=game.catalog.by_code)
+        public = view.info["exchanged"][s]
+        if public:
+            entry["known"] = {c.code: ALL_SEATS for c in public}
+    game._load_state(_state(view, zones, _rps(view, rng)))
+    return game
 
+
+def _zones_of(view: View) -> tuple[dict[str, Any], set[int], list[tuple[list[str], int]]]:
+    """The view's zones as a saved game has them (the cards shown), the cards seen, and the card
+    lists with how many hidden cards each still needs."""
     zones: dict[str, Any] = {"hand": [], "play": []}
     seen: set[int] = set()
     slots: list[tuple[list[str], int]] = []  # (codes to fill, hidden count)
@@ -46,65 +63,56 @@ def determinize(view: View, rng: random.Random) -> UltimateLoserGame:
         hidden = len(zv.cards) - len(shown)
         if hidden:
             slots.append((codes, hidden))
+    return zones, seen, slots
 
-    unseen = [c for c in game.in_play if c not in seen]
-    rng.shuffle(unseen)
-    if sum(n for _, n in slots) != len(unseen):
-        raise ValueError(f"{len(unseen)} unseen cards for {sum(n for _, n in slots)} hidden places")
-    start = 0
-    for codes, n in slots:
-        codes.extend(c.code for c in unseen[start : start + n])
-        start += n
-    for s, entry in enumerate(zones["hand"]):
-        entry["cards"].sort(key=catalog.by_code)
-        public = info["exchanged"][s]
-        if public:
-            entry["known"] = {c.code: ALL_SEATS for c in public}
 
-    rps = info["rps"]
-    rps_state = None
-    if rps is not None:
-        choices = []
-        for s in rps["chosen"]:
-            shape = rps["mine"] if s == seat else rng.choice(SHAPES)
-            choices.append([s, shape])
-        rps_state = {
-            "players": list(rps["players"]),
-            "choices": choices,
-            "round": rps["round"],
-            "last": [list(x) for x in rps["last"]],
-        }
+def _rps(view: View, rng: random.Random) -> dict[str, Any] | None:
+    """Rock-paper-scissors under way: the others' hidden shapes drawn at random, the seat's own kept."""
+    rps = view.info["rps"]
+    if rps is None:
+        return None
+    choices = []
+    for s in rps["chosen"]:
+        shape = rps["mine"] if s == view.seat else rng.choice(SHAPES)
+        choices.append([s, shape])
+    return {
+        "players": list(rps["players"]),
+        "choices": choices,
+        "round": rps["round"],
+        "last": [list(x) for x in rps["last"]],
+    }
+
+
+def _state(view: View, zones: dict[str, Any], rps: dict[str, Any] | None) -> dict[str, Any]:
+    """The saved-game state of the world dealt: the view's public facts around ``zones``."""
+    info = view.info
     lt = info["last_trick"]
-    to_come = info["to_come"]
     order = list(info["order"])
-    game._load_state(
-        {
-            "phase": view.phase,
-            "hand": info["round"],
-            "dealer": info["dealer"],
-            "leader": info["leader"],
-            "turn": -1 if info["turn"] is None else info["turn"],
-            "order": order,
-            "pos": len(order) - len(to_come) - 1 if view.phase == "play" else len(order),
-            "trick": _trick(info["moves"]),
-            "lead_type": info["lead_type"],
-            "totals": [int(s) for s in view.scores],
-            "hand_penalties": list(info["hand_penalties"]),
-            "hand_scores": [list(h) for h in info["round_scores"]],
-            "losers": list(info["losers"]),
-            "last_trick": None
-            if lt is None
-            else {
-                "plays": _trick(lt["moves"]),
-                "best": lt["winner"],
-                "losers": list(lt["losers"]),
-                "leader": lt["leader"],
-            },
-            "rps": rps_state,
-            "zones": zones,
-        }
-    )
-    return game
+    return {
+        "phase": view.phase,
+        "hand": info["round"],
+        "dealer": info["dealer"],
+        "leader": info["leader"],
+        "turn": -1 if info["turn"] is None else info["turn"],
+        "order": order,
+        "pos": len(order) - len(info["to_come"]) - 1 if view.phase == "play" else len(order),
+        "trick": _trick(info["moves"]),
+        "lead_type": info["lead_type"],
+        "totals": [int(s) for s in view.scores],
+        "hand_penalties": list(info["hand_penalties"]),
+        "hand_scores": [list(h) for h in info["round_scores"]],
+        "losers": list(info["losers"]),
+        "last_trick": None
+        if lt is None
+        else {
+            "plays": _trick(lt["moves"]),
+            "best": lt["winner"],
+            "losers": list(lt["losers"]),
+            "leader": lt["leader"],
+        },
+        "rps": rps,
+        "zones": zones,
+    }
 
 
 def _trick(trick: Any) -> list[list[Any]]:
