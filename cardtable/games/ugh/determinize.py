@@ -13,6 +13,7 @@ determinized game is built by the same code as a loaded one.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 from cardtable.engine import Card, View
@@ -22,66 +23,73 @@ from .rules import UghGame
 
 
 def determinize(view: View, rng: random.Random) -> UghGame:
-    info = view.info
     t = tables_for(view.players, view.options)
     game = UghGame.blank(view.players, view.options, rng.getrandbits(63))
     assert isinstance(game, UghGame)
-    kind = t.kind
-
-    seen: set[Card] = set(view.known_cards())
     victories = view.zones_named("victory")
-    face_down = sum(z.hidden_count for z in victories)
-    # Only Ugh! cards lie face down in Victory piles: pick them from the unseen Ugh! cards,
-    # uniformly; every other unseen card is in the deck.
+    face_down, deck = _deal_unseen(view, t, sum(z.hidden_count for z in victories), rng)
+    fill = iter(face_down)
+    game._load_state(_state(view, [_victory(zv, fill) for zv in victories], deck))
+    return game
+
+
+def _deal_unseen(view: View, t: Any, face_down: int, rng: random.Random) -> tuple[list[Card], list[Card]]:
+    """The unseen cards dealt: Ugh! cards for the ``face_down`` places in Victory piles (only Ugh!
+    cards lie face down there: picked uniformly from the unseen ones), every other in the deck."""
+    seen: set[Card] = set(view.known_cards())
+    kind = t.kind
     ughs = [c for c in t.catalog.cards if kind[c] == UGH and c not in seen]
     if len(ughs) < face_down:
         raise ValueError(f"{face_down} face-down Ugh! cards but only {len(ughs)} unseen")
     rng.shuffle(ughs)
-    fill = iter(ughs[:face_down])
     deck = [c for c in t.catalog.cards if kind[c] != UGH and c not in seen] + ughs[face_down:]
     if len(deck) != view.zone("deck").hidden_count:
         raise ValueError(f"{len(deck)} unseen cards for {view.zone('deck').hidden_count} in the deck")
     rng.shuffle(deck)
+    return ughs[:face_down], deck
 
-    victory_zones = []
-    for zv in victories:
-        codes: list[str] = []
-        state: dict[str, Any] = {}
-        for cv in zv.cards:
-            card = cv.card if cv.card is not None else next(fill)
-            codes.append(card.code)
-            if not cv.face_up:
-                state[card.code] = {"face_up": False, "orientation": None, "attached": []}
-        entry: dict[str, Any] = {"cards": codes}
-        if state:
-            entry["state"] = state
-        victory_zones.append(entry)
+
+def _victory(zv: Any, fill: Iterator[Card]) -> dict[str, Any]:
+    """A Victory pile as a saved game has it, its face-down places filled from ``fill``."""
+    codes: list[str] = []
+    state: dict[str, Any] = {}
+    for cv in zv.cards:
+        card = cv.card if cv.card is not None else next(fill)
+        codes.append(card.code)
+        if not cv.face_up:
+            state[card.code] = {"face_up": False, "orientation": None, "attached": []}
+    entry: dict[str, Any] = {"cards": codes}
+    if state:
+        entry["state"] = state
+    return entry
+
+
+def _state(view: View, victory_zones: list[dict[str, Any]], deck: list[Card]) -> dict[str, Any]:
+    """The saved-game state of the world dealt: the view's public facts around the hidden cards."""
+    info = view.info
 
     def public(name: str, owner: int | None = None) -> dict[str, Any]:
         return {"cards": [cv.card.code for cv in view.zone(name, owner).cards if cv.card is not None]}
 
     n = view.players
-    game._load_state(
-        {
-            "phase": view.phase,
-            "turn": info["turn"],
-            "first_player": info["first_player"],
-            "flips": info["flips"],
-            "taken": info["taken"],
-            "window": list(info["window"]),
-            "discards_left": info["discards_left"],
-            "ice_colors": list(info["ice_colors"]),
-            "sets": [[[[c.code for c in cards], score] for cards, score in s] for s in info["sets"]],
-            "first_ughs": list(info["first_ughs"]),
-            "zones": {
-                "deck": {"cards": [c.code for c in deck]},
-                "safety": [public(f"safety{p + 1}") for p in range(3)],
-                "flipped": public("flipped"),
-                "discard": public("discard"),
-                "pool": [public("pool", s) for s in range(n)],
-                "set": [public("set", s) for s in range(n)],
-                "victory": victory_zones,
-            },
-        }
-    )
-    return game
+    return {
+        "phase": view.phase,
+        "turn": info["turn"],
+        "first_player": info["first_player"],
+        "flips": info["flips"],
+        "taken": info["taken"],
+        "window": list(info["window"]),
+        "discards_left": info["discards_left"],
+        "ice_colors": list(info["ice_colors"]),
+        "sets": [[[[c.code for c in cards], score] for cards, score in s] for s in info["sets"]],
+        "first_ughs": list(info["first_ughs"]),
+        "zones": {
+            "deck": {"cards": [c.code for c in deck]},
+            "safety": [public(f"safety{p + 1}") for p in range(3)],
+            "flipped": public("flipped"),
+            "discard": public("discard"),
+            "pool": [public("pool", s) for s in range(n)],
+            "set": [public("set", s) for s in range(n)],
+            "victory": victory_zones,
+        },
+    }
