@@ -367,53 +367,19 @@ class UltimateLoserGame(Game):
 
     def _finish_trick(self, events: list[Event]) -> None:
         """Penalties, the trick's winner, and who leads next (or the hand's end)."""
-        hands = self.hands
-        rank_of = self.tables.rank
-        plays: list[tuple[int, int, int]] = []  # (rank, position, seat), in the order played
-        passers: list[int] = []
-        best = low = None
-        for i, (seat, kind, cards) in enumerate(self.trick):
-            if kind == PLAY:
-                play = (max([rank_of[c] for c in cards]), i, seat)
-                plays.append(play)
-                if best is None or play[0] > best[0]:  # a tie goes to the first played
-                    best = play
-                if low is None or play[0] < low[0]:
-                    low = play
-            else:
-                passers.append(seat)
-        assert best is not None and low is not None  # the leader always plays
-        refs = self._play_ref
+        plays, passers = self._trick_plays()
+        best = max(plays, key=lambda p: (p[0], -p[1]))  # a tie goes to the first played
+        low = min(p[0] for p in plays)  # the leader always plays
         discard = self.discard.cards
         for _, _, s in plays:
             discard.extend(self.plays[s].cards)
             self.plays[s].cards = []
         best_seat = best[2]
-        events.append(
-            Announced(
-                "trick_won", best_seat, self.trick[best[1]][2], f"{self._ref[best_seat]} has the highest play"
-            )
-        )
-        if passers:
-            losers, reason, what = passers, "passed", "passed"
-        else:
-            losers = [p[2] for p in plays if p[0] == low[0]]
-            reason, what = "lowest", "played lowest"
-        take = "takes 1" if len(losers) == 1 else "take 1 each"
-        events.append(Announced("trick_lost", None, tuple(losers), f"{seat_refs(losers)} {what} and {take}"))
-        events.append(Gathered(tuple([refs[p[2]] for p in plays]), self.discard.ref))  # once it is told
-        for s in losers:
-            self._penalize(s, 1, reason, events)
-
-        holders = [s for s in range(self.players) if hands[s].cards]
-        next_leader: int | None = None
-        if len(holders) >= 2:
-            if hands[best_seat].cards:
-                next_leader = best_seat
-            else:  # the next best who still holds cards, ties to the first played
-                standing = [p for p in plays if hands[p[2]].cards]
-                if standing:
-                    next_leader = min(standing, key=lambda p: (-p[0], p[1]))[2]
+        won = f"{self._ref[best_seat]} has the highest play"
+        events.append(Announced("trick_won", best_seat, self.trick[best[1]][2], won))
+        losers = self._trick_losers(plays, passers, low, events)
+        holders = [s for s in range(self.players) if self.hands[s].cards]
+        next_leader = self._next_leader(plays, best_seat, holders)
         self.last_trick = {
             "plays": tuple(self.trick),
             "best": best_seat,
@@ -423,7 +389,7 @@ class UltimateLoserGame(Game):
         if len(holders) <= 1:
             # The last one holding cards; if everyone ran out in this trick, the latest of
             # the tied lowest plays.
-            loser = holders[0] if holders else [p for p in plays if p[0] == low[0]][-1][2]
+            loser = holders[0] if holders else [p for p in plays if p[0] == low][-1][2]
             self._finish_hand(loser, events)
         elif next_leader is not None:
             why = "" if next_leader == best_seat else f" ({self._ref[best_seat]} is out of cards)"
@@ -433,6 +399,47 @@ class UltimateLoserGame(Game):
             self._start_trick(leader, events, " (drawn at random: nobody who played has cards)")
         else:
             self._start_rps(holders, events)
+
+    def _trick_plays(self) -> tuple[list[tuple[int, int, int]], list[int]]:
+        """The trick's plays as (rank, position, seat) in the order played, and who passed."""
+        rank_of = self.tables.rank
+        plays: list[tuple[int, int, int]] = []
+        passers: list[int] = []
+        for i, (seat, kind, cards) in enumerate(self.trick):
+            if kind == PLAY:
+                plays.append((max([rank_of[c] for c in cards]), i, seat))
+            else:
+                passers.append(seat)
+        return plays, passers
+
+    def _trick_losers(
+        self, plays: list[tuple[int, int, int]], passers: list[int], low: int, events: list[Event]
+    ) -> list[int]:
+        """Who takes a penalty point: those who passed, else the lowest plays; told, then taken."""
+        if passers:
+            losers, reason, what = passers, "passed", "passed"
+        else:
+            losers = [p[2] for p in plays if p[0] == low]
+            reason, what = "lowest", "played lowest"
+        take = "takes 1" if len(losers) == 1 else "take 1 each"
+        events.append(Announced("trick_lost", None, tuple(losers), f"{seat_refs(losers)} {what} and {take}"))
+        refs = self._play_ref
+        events.append(Gathered(tuple([refs[p[2]] for p in plays]), self.discard.ref))  # once it is told
+        for s in losers:
+            self._penalize(s, 1, reason, events)
+        return losers
+
+    def _next_leader(
+        self, plays: list[tuple[int, int, int]], best_seat: int, holders: list[int]
+    ) -> int | None:
+        """Who leads the next trick: the best play, or the next best still holding cards (ties to the
+        first played); None when nobody who played holds any, or the hand ends."""
+        if len(holders) < 2:
+            return None
+        if self.hands[best_seat].cards:
+            return best_seat
+        standing = [p for p in plays if self.hands[p[2]].cards]
+        return min(standing, key=lambda p: (-p[0], p[1]))[2] if standing else None
 
     # -- rock-paper-scissors ---------------------------------------------------
 
