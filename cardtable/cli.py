@@ -239,21 +239,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     from cardtable.engine import Variant
     from cardtable.simulate import simulate
     from cardtable.terminal import progress_bar
-    from cardtable.variants import variant_title
 
     spec = games.get(args.game)
-    names = [a.strip() for a in args.agents.split(",") if a.strip()]
-    players = args.players or (len(names) if len(names) > 1 else spec.table_size)
-    if len(names) == 1:
-        names = names * players
-    if len(names) != players:
-        raise ValueError(f"--agents names {len(names)} seats but --players is {players}")
-    known = agent_names()
-    for name in names:
-        if name not in known:
-            raise ValueError(f"no agent {name!r}; choose from {', '.join(known)}")
-    if args.games < 1:
-        raise ValueError("--games must be at least 1")
+    names, players = _seats(args, spec.table_size)
     variant: str | Variant | None = args.variant
     if args.variant is not None and args.variant not in spec.variants:  # only then read the player's files
         variant = spec.find_variant(args.variant, _own_files().variants(spec))
@@ -273,7 +261,33 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         print("\r\033[K", end="", file=sys.stderr)
     if args.json:
         print(json.dumps(summary.to_dict()))
-        return 0
+    else:
+        _print_summary(args, spec, names, summary)
+    return 0
+
+
+def _seats(args: argparse.Namespace, usual: int) -> tuple[list[str], int]:
+    """The agent of each seat and the table size, checked (a ValueError says what is wrong)."""
+    names = [a.strip() for a in args.agents.split(",") if a.strip()]
+    players = args.players or (len(names) if len(names) > 1 else usual)
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise ValueError(f"--agents names {len(names)} seats but --players is {players}")
+    known = agent_names()
+    for name in names:
+        if name not in known:
+            raise ValueError(f"no agent {name!r}; choose from {', '.join(known)}")
+    if args.games < 1:
+        raise ValueError("--games must be at least 1")
+    return names, players
+
+
+def _print_summary(args: argparse.Namespace, spec: GameSpec, names: list[str], summary: Any) -> None:
+    """The simulated games as a table: each seat's wins, interval, mean score and decision times."""
+    from cardtable.variants import variant_title
+
+    players = len(names)
     variant = variant_title(args.variant) if args.variant else "Standard"
     print(
         f"{spec.name}: {players} players, {args.games} games, {variant} rules, "
@@ -300,7 +314,6 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     if spec.lower_scores_win:
         print(f"Scores are penalties: lower is better, and the fewest wins {spec.name}.")
     print("A shared win counts for every player who shares it.")
-    return 0
 
 
 def _save_chart(comparison: Any, path: Any) -> None:
