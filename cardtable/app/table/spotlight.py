@@ -114,14 +114,7 @@ def draw_spotlight(
     panel.center = tuple(round(v) for v in geometry.design_point(*spec.at))
     panel.clamp_ip(surface.get_rect())
     if avoid is not None and panel.colliderect(avoid):
-        above = panel.copy()
-        above.bottom = avoid.top - 6
-        below = panel.copy()
-        below.top = avoid.bottom + 6
-        clear = keep or []
-        fits = [r for r in (above, below) if surface.get_rect().contains(r) and r.collidelist(clear) < 0]
-        if fits:
-            panel = min(fits, key=lambda r: abs(r.centery - panel.centery))
+        panel = _off(panel, avoid, surface.get_rect(), keep or [])
     draw_panel(surface, panel, alpha=252)
     top = panel.centery - height // 2
     for i, card in enumerate(cards):
@@ -130,15 +123,18 @@ def draw_spotlight(
     x = panel.left + pad + row + (round(22 * s) if cards else round(20 * s))
     y = panel.centery - line_h * len(lines) // 2
     for line, color in lines:
-        draw_text(
-            surface,
-            app.text,
-            line,
-            size,
-            (x, y),
-            color,
-            "bold" if color == theme.HIGHLIGHT else "regular",
-            "topleft",
-        )
+        style = "bold" if color == theme.HIGHLIGHT else "regular"
+        draw_text(surface, app.text, line, size, (x, y), color, style, "topleft")
         y += line_h
     return panel
+
+
+def _off(panel: pygame.Rect, avoid: pygame.Rect, screen: pygame.Rect, keep: list[pygame.Rect]) -> pygame.Rect:
+    """``panel`` moved just above or below ``avoid`` (the nearer that fits on the screen without
+    covering any of ``keep``), else where it was."""
+    above = panel.copy()
+    above.bottom = avoid.top - 6
+    below = panel.copy()
+    below.top = avoid.bottom + 6
+    fits = [r for r in (above, below) if screen.contains(r) and r.collidelist(keep) < 0]
+    return min(fits, key=lambda r: abs(r.centery - panel.centery)) if fits else panel
