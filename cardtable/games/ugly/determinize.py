@@ -21,16 +21,36 @@ from .rules import UglyGame
 _SUIT_BIT = {s: 1 << i for i, s in enumerate(SUITS)}
 
 
+Slots = list[tuple[list[Card], int, int]]
+"""Card lists with hidden cards to fill: (the cards, how many are hidden, the suits they cannot be)."""
+
+
 def determinize(view: View, rng: random.Random) -> UglyGame:
-    info = view.info
-    seat = view.seat
     game = UglyGame.blank(view.players, view.options, rng.getrandbits(63))
     assert isinstance(game, UglyGame)
-    voids = [sum(_SUIT_BIT[s] for s in v) for v in info["voids"]]
+    voids = [sum(_SUIT_BIT[s] for s in v) for v in view.info["voids"]]
+    zones, seen, slots = _zones_of(view, voids)
+    unseen = [c for c in game.in_play if c not in seen]
+    accepts = [_not_in_suits(mask) if mask else None for _, _, mask in slots]
+    dealt = assign_hidden(unseen, [count for _, count, _ in slots], accepts, rng)
+    for (codes, _, _), cards in zip(slots, dealt, strict=True):
+        codes.extend(cards)
+    for entry in zones["hand"]:
+        entry["cards"].sort()
+    seat = view.seat
+    if seat is not None and view.info.get("received"):
+        zones["hand"][seat]["known"] = {card: 1 << passer for card, passer in view.info["received"]}
+    game._load_state(_state(view, zones, voids))
+    return game
 
+
+def _zones_of(view: View, voids: list[int]) -> tuple[dict[str, Any], set[Card], Slots]:
+    """The view's zones as a saved game has them (the cards shown, and what the seat knows of the
+    others' hands: the cards it passed them), the cards seen, and the places still hidden."""
+    seat = view.seat
     zones: dict[str, Any] = {"hand": [], "pass": [], "trick": [], "won": []}
     seen: set[Card] = set()
-    slots: list[tuple[list[Card], int, int]] = []  # (cards to fill, hidden count, void mask)
+    slots: Slots = []
     for zv in view.zones:
         codes: list[Card] = [cv.card for cv in zv.cards if cv.card is not None]
         seen.update(codes)
@@ -44,41 +64,33 @@ def determinize(view: View, rng: random.Random) -> UglyGame:
         if zv.hidden_count:
             mask = voids[zv.owner] if zv.name == "hand" and zv.owner is not None else 0
             slots.append((codes, zv.hidden_count, mask))
+    return zones, seen, slots
 
-    unseen = [c for c in game.in_play if c not in seen]
-    accepts = [_not_in_suits(mask) if mask else None for _, _, mask in slots]
-    dealt = assign_hidden(unseen, [count for _, count, _ in slots], accepts, rng)
-    for (codes, _, _), cards in zip(slots, dealt, strict=True):
-        codes.extend(cards)
-    for entry in zones["hand"]:
-        entry["cards"].sort()
-    if seat is not None and info.get("received"):
-        zones["hand"][seat]["known"] = {card: 1 << passer for card, passer in info["received"]}
 
+def _state(view: View, zones: dict[str, Any], voids: list[int]) -> dict[str, Any]:
+    """The saved-game state of the world dealt: the view's public facts around ``zones``."""
+    info = view.info
     last = info["last_trick"]
-    game._load_state(
-        {
-            "phase": view.phase,
-            "round": info["round"],
-            "dealer": info["dealer"],
-            "trump": info["trump"],
-            "pass_count": info["pass_count"],
-            "turn": info["turn"],
-            "leader": info["leader"],
-            "lead_suit": info["lead_suit"],
-            "trick_order": info["trick_order"],
-            "tricks_won": info["tricks_won"],
-            "totals": [int(s) for s in view.scores],
-            "round_scores": info["round_scores"],
-            "voids": voids,
-            "last_trick": None
-            if last is None
-            else [last["winner"], [s for s, _ in last["plays"]], [cards[0] for _, cards in last["plays"]]],
-            "cut": [[s, c] for s, c in info["cut"]],
-            "zones": zones,
-        }
-    )
-    return game
+    return {
+        "phase": view.phase,
+        "round": info["round"],
+        "dealer": info["dealer"],
+        "trump": info["trump"],
+        "pass_count": info["pass_count"],
+        "turn": info["turn"],
+        "leader": info["leader"],
+        "lead_suit": info["lead_suit"],
+        "trick_order": info["trick_order"],
+        "tricks_won": info["tricks_won"],
+        "totals": [int(s) for s in view.scores],
+        "round_scores": info["round_scores"],
+        "voids": voids,
+        "last_trick": None
+        if last is None
+        else [last["winner"], [s for s, _ in last["plays"]], [cards[0] for _, cards in last["plays"]]],
+        "cut": [[s, c] for s, c in info["cut"]],
+        "zones": zones,
+    }
 
 
 def _not_in_suits(mask: int) -> Any:
