@@ -144,20 +144,8 @@ def draw_summary(
     players = len(summary.totals)
     columns = _columns(summary, round_word)
     rows = [_cells(summary, seat) for seat in range(players)]
-    head = app.fonts.get(max(11, round(15 * s)), "bold")
     body_px = max(12, round(18 * s))
-    body = app.fonts.get(body_px)
-    widths = [
-        max([head.size(c)[0]] + [body.size(r[i])[0] for r in rows]) + round(22 * s)
-        for i, c in enumerate(columns)
-    ]
-    name_w = max(body.size(n)[0] for n in names) + round(24 * s)
-    width = name_w + sum(widths) + round(40 * s)
-    if width > w - 16:  # too wide for the window: narrower columns (cells then wrap by shrinking)
-        squeeze = (w - 16 - name_w - round(40 * s)) / max(1, sum(widths))
-        widths = [max(24, int(x * squeeze)) for x in widths]
-        width = w - 16
-    width = max(width, round(420 * s))
+    name_w, widths, width = _widths(app, s, w, columns, rows, names, body_px)
     notes = [format_prompt(n, names, viewer) for n in (summary.recap.notes if summary.recap else ())]
     note_px = max(11, round(15 * s))
     note_lines = [line for n in notes for line in wrap(app.fonts.get(note_px), n, width - round(40 * s))]
@@ -173,48 +161,73 @@ def draw_summary(
     draw_panel(surface, panel, alpha=250)
     title = _title(summary, names, viewer, round_word)
     top = panel.top + round(12 * s)
-    draw_text(
-        surface,
-        app.text,
-        title,
-        max(13, round(24 * s)),
-        (panel.centerx, top),
-        theme.ACCENT,
-        "serif",
-        "midtop",
-    )
-    y = panel.top + round(56 * s)
-    x0 = panel.left + round(20 * s)
-    starts = []
-    x = x0 + name_w
-    for cw in widths:
-        starts.append(x + cw // 2)
-        x += cw
-    small = max(11, round(15 * s))
-    for col, cx in zip(columns, starts, strict=True):
-        draw_text(surface, app.text, col, small, (cx, y), theme.MUTED, "bold", "midtop")
-    y += row_h
-    px = min(body_px, max(11, row_h - 4))
-    for seat in range(players):
-        color = theme.HIGHLIGHT if seat == viewer else theme.TEXT
-        draw_text(surface, app.text, names[seat], px, (x0, y), color, "bold")
-        for text, cx, cw in zip(rows[seat], starts, widths, strict=True):
-            size = px
-            while size > 10 and app.fonts.get(size).size(text)[0] > cw - 6:
-                size -= 1
-            draw_text(surface, app.text, text, size, (cx, y), theme.TEXT, anchor="midtop")
-        y += row_h
-    y += round(6 * s)
+    title_px = max(13, round(24 * s))
+    draw_text(surface, app.text, title, title_px, (panel.centerx, top), theme.ACCENT, "serif", "midtop")
+    table = _Table(columns, rows, names, name_w, widths, row_h, min(body_px, max(11, row_h - 4)))
+    y = _draw_table(surface, app, s, panel, table, viewer) + round(6 * s)
     for line in note_lines:
         draw_text(surface, app.text, line, note_px, (panel.centerx, y), theme.TEXT, anchor="midtop")
         y += round(20 * s)
-    draw_text(
-        surface,
-        app.text,
-        hint,
-        small,
-        (panel.centerx, panel.bottom - round(12 * s)),
-        theme.HIGHLIGHT,
-        anchor="midbottom",
-    )
+    small = max(11, round(15 * s))
+    at = (panel.centerx, panel.bottom - round(12 * s))
+    draw_text(surface, app.text, hint, small, at, theme.HIGHLIGHT, anchor="midbottom")
     return panel
+
+
+def _widths(
+    app, s: float, w: int, columns: list[str], rows: list[list[str]], names: Sequence[str], body_px: int
+) -> tuple[int, list[int], int]:
+    """The names' column, each other column's width and the panel's, narrowed to fit the window."""
+    head = app.fonts.get(max(11, round(15 * s)), "bold")
+    body = app.fonts.get(body_px)
+    widths = [
+        max([head.size(c)[0]] + [body.size(r[i])[0] for r in rows]) + round(22 * s)
+        for i, c in enumerate(columns)
+    ]
+    name_w = max(body.size(n)[0] for n in names) + round(24 * s)
+    width = name_w + sum(widths) + round(40 * s)
+    if width > w - 16:  # too wide for the window: narrower columns (cells then wrap by shrinking)
+        squeeze = (w - 16 - name_w - round(40 * s)) / max(1, sum(widths))
+        widths = [max(24, int(x * squeeze)) for x in widths]
+        width = w - 16
+    return name_w, widths, max(width, round(420 * s))
+
+
+@dataclass(frozen=True)
+class _Table:
+    """The summary's table as laid out: its columns, rows and sizes."""
+
+    columns: list[str]
+    rows: list[list[str]]
+    names: Sequence[str]
+    name_w: int
+    widths: list[int]
+    row_h: int
+    px: int
+
+
+def _draw_table(
+    surface: pygame.Surface, app, s: float, panel: pygame.Rect, t: _Table, viewer: int | None
+) -> int:
+    """The heads and a row per seat (the viewer's name lit), each cell shrunk to fit; the y below."""
+    y = panel.top + round(56 * s)
+    x0 = panel.left + round(20 * s)
+    starts = []
+    x = x0 + t.name_w
+    for cw in t.widths:
+        starts.append(x + cw // 2)
+        x += cw
+    small = max(11, round(15 * s))
+    for col, cx in zip(t.columns, starts, strict=True):
+        draw_text(surface, app.text, col, small, (cx, y), theme.MUTED, "bold", "midtop")
+    y += t.row_h
+    for seat, row in enumerate(t.rows):
+        color = theme.HIGHLIGHT if seat == viewer else theme.TEXT
+        draw_text(surface, app.text, t.names[seat], t.px, (x0, y), color, "bold")
+        for text, cx, cw in zip(row, starts, t.widths, strict=True):
+            size = t.px
+            while size > 10 and app.fonts.get(size).size(text)[0] > cw - 6:
+                size -= 1
+            draw_text(surface, app.text, text, size, (cx, y), theme.TEXT, anchor="midtop")
+        y += t.row_h
+    return y
