@@ -120,8 +120,7 @@ class ResultsScene(Scene):
         w, h = surface.get_size()
         s = self.scale
         surface.blit(BACKGROUND.get((w, h)), (0, 0))
-        winners = [self.names[i] for i in self.view.winners]
-        title = winners_text(winners)
+        title = winners_text([self.names[i] for i in self.view.winners])
         draw_text(
             surface,
             self.app.text,
@@ -134,7 +133,6 @@ class ResultsScene(Scene):
         )
         # Up to 12 players: rows close up so the standings stay above the buttons.
         row = min(44.0, (h / s - 110 - 70 - 100) / max(1, len(self.order)))
-        font = round(min(22, row / 2) * s)
         table = pygame.Rect(0, 0, round(420 * s), round((70 + row * len(self.order)) * s))
         chart = pygame.Rect(0, 0, round(640 * s), round(420 * s))
         if self.points:
@@ -142,50 +140,33 @@ class ResultsScene(Scene):
             chart.topleft = (table.right + round(40 * s), round(100 * s))
         else:
             table.midtop = (w // 2, round(110 * s))
-        draw_panel(surface, table)
-        self.standings_bottom = table.bottom
-        draw_text(
-            surface,
-            self.app.text,
-            "Standings",
-            round(24 * s),
-            (table.centerx, table.top + round(28 * s)),
-            theme.TEXT,
-            "bold",
-            "center",
-        )
-        y = table.top + round(64 * s)
-        for rank, seat in zip(
-            standing_ranks(self.view.scores, self.order, self.out_order), self.order, strict=True
-        ):
-            color = LINE_COLORS[seat % len(LINE_COLORS)]
-            pygame.draw.circle(surface, color, (table.left + round(28 * s), y + font // 2 + 1), round(7 * s))
-            draw_text(
-                surface,
-                self.app.text,
-                f"{rank}. {self.names[seat]}",
-                font,
-                (table.left + round(46 * s), y),
-                theme.TEXT,
-                "bold",
-            )
-            draw_text(
-                surface,
-                self.app.text,
-                f"{self.view.scores[seat]:g}",
-                font,
-                (table.right - round(24 * s), y),
-                theme.TEXT,
-                "bold",
-                "topright",
-            )
-            y += round(row * s)
+        self._standings(surface, table, row)
         if self.points:
             self._chart(surface, chart)
         if self.rounds:
             self._round_table(surface, pygame.Rect(table.left, table.bottom + round(16 * s), table.width, 0))
         for b in self.buttons:
             b.draw(surface, self.app.text)
+
+    def _standings(self, surface: pygame.Surface, table: pygame.Rect, row: float) -> None:
+        """The players in order of finish, each with their line's colour and final score."""
+        s = self.scale
+        font = round(min(22, row / 2) * s)
+        draw_panel(surface, table)
+        self.standings_bottom = table.bottom
+        at = (table.centerx, table.top + round(28 * s))
+        draw_text(surface, self.app.text, "Standings", round(24 * s), at, theme.TEXT, "bold", "center")
+        y = table.top + round(64 * s)
+        ranks = standing_ranks(self.view.scores, self.order, self.out_order)
+        for rank, seat in zip(ranks, self.order, strict=True):
+            color = LINE_COLORS[seat % len(LINE_COLORS)]
+            pygame.draw.circle(surface, color, (table.left + round(28 * s), y + font // 2 + 1), round(7 * s))
+            name = f"{rank}. {self.names[seat]}"
+            draw_text(surface, self.app.text, name, font, (table.left + round(46 * s), y), theme.TEXT, "bold")
+            score = f"{self.view.scores[seat]:g}"
+            at = (table.right - round(24 * s), y)
+            draw_text(surface, self.app.text, score, font, at, theme.TEXT, "bold", "topright")
+            y += round(row * s)
 
     def _round_table(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Each round's score per player, as numbers."""
