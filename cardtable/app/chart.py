@@ -8,7 +8,7 @@ with dots while they stay apart, and (statistics) marked points such as wins.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -45,16 +45,8 @@ def draw_line_chart(
     Returns the plotting area, where the points lie.
     """
     draw_panel(surface, rect)
-    draw_text(
-        surface,
-        text,
-        title,
-        round(20 * s),
-        (rect.centerx, rect.top + round(24 * s)),
-        theme.TEXT,
-        "bold",
-        "center",
-    )
+    at = (rect.centerx, rect.top + round(24 * s))
+    draw_text(surface, text, title, round(20 * s), at, theme.TEXT, "bold", "center")
     area = rect.inflate(-round(90 * s), -round(110 * s)).move(round(14 * s), round(10 * s))
     values = [v for line in series for v in line.values]
     if not values:
@@ -69,6 +61,25 @@ def draw_line_chart(
         y = area.bottom - area.height * (v - lo) / (hi - lo)
         return round(x), round(y)
 
+    _axes(surface, text, area, s, point, (lo, hi), n, x_label, first_x)
+    for line in series:
+        _line(surface, [point(i, v) for i, v in enumerate(line.values)], line, s)
+    return area
+
+
+def _axes(
+    surface: pygame.Surface,
+    text: TextCache,
+    area: pygame.Rect,
+    s: float,
+    point: Callable[[int, float], tuple[int, int]],
+    span: tuple[float, float],
+    n: int,
+    x_label: str,
+    first_x: int,
+) -> None:
+    """The x axis with its step numbers and label, the zero line, and the lowest and highest value."""
+    lo, hi = span
     small = round(14 * s)
     pygame.draw.line(surface, theme.MUTED, (area.left, area.bottom), (area.right, area.bottom), 1)
     if lo < 0 < hi:
@@ -84,14 +95,15 @@ def draw_line_chart(
         draw_text(surface, text, str(first_x + i), small, where, theme.MUTED, anchor="midtop")
     where = (area.centerx, area.bottom + round(28 * s))
     draw_text(surface, text, x_label, small, where, theme.MUTED, anchor="midtop")
-    for line in series:
-        pts = [point(i, v) for i, v in enumerate(line.values)]
-        if len(pts) > 1:
-            pygame.draw.lines(surface, line.color, False, pts, max(2, round(3 * s)))
-        for pt in pts if len(pts) <= DOTS_UP_TO else pts[-1:]:  # dots while they stay apart
-            pygame.draw.circle(surface, line.color, pt, max(3, round(4 * s)))
-        for pt, marked in zip(pts, line.marks, strict=False):
-            if marked:
-                pygame.draw.circle(surface, theme.HIGHLIGHT, pt, max(4, round(7 * s)))
-                pygame.draw.circle(surface, theme.INK, pt, max(4, round(7 * s)), max(1, round(2 * s)))
-    return area
+
+
+def _line(surface: pygame.Surface, pts: list[tuple[int, int]], line: Series, s: float) -> None:
+    """One series: its line, its dots while they stay apart, and its marked points (the wins)."""
+    if len(pts) > 1:
+        pygame.draw.lines(surface, line.color, False, pts, max(2, round(3 * s)))
+    for pt in pts if len(pts) <= DOTS_UP_TO else pts[-1:]:
+        pygame.draw.circle(surface, line.color, pt, max(3, round(4 * s)))
+    for pt, marked in zip(pts, line.marks, strict=False):
+        if marked:
+            pygame.draw.circle(surface, theme.HIGHLIGHT, pt, max(4, round(7 * s)))
+            pygame.draw.circle(surface, theme.INK, pt, max(4, round(7 * s)), max(1, round(2 * s)))
