@@ -218,3 +218,20 @@ def test_a_refusal_names_its_rule_and_its_action_in_fields():
     with pytest.raises(IllegalAction) as info:
         game.apply(seat, "play the ace")
     assert info.value.rule == "not_an_action"
+
+
+def test_ultimate_loser_and_ugh_refusals_name_their_rules():
+    """A leader who passes, and an Ugh! turn ended before a card is taken: each refusal names its rule."""
+    loser = games.get("ultimate-loser").new_game(4, seed=2)
+    while loser.phase != "play" or loser.lead_type is not None:
+        seat = loser.to_act()[0]
+        loser.apply(seat, loser.legal_actions(seat)[0])
+    with pytest.raises(IllegalAction) as info:
+        loser.apply(loser.turn, Action("pass"))
+    assert info.value.rule == "leader_plays" and info.value.kind == "pass"
+    ugh = games.get("ugh").new_game(3, seed=2)
+    seat = ugh.to_act()[0]
+    assert ugh.phase == "turn" and not ugh.taken
+    with pytest.raises(IllegalAction) as info:
+        ugh.apply(seat, Action("end"))
+    assert info.value.rule == "take_first" and info.value.seat == seat

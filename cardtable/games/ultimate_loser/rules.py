@@ -223,7 +223,7 @@ class UltimateLoserGame(Game):
 
     def check(self, seat: int, action: Action) -> None:
         if not isinstance(action, Action):
-            raise IllegalAction(f"{action!r} is not an action")
+            raise IllegalAction(f"{action!r} is not an action", rule="not_an_action")
         phase = self.phase
         if phase == "play" and seat == self.turn:
             kind = action.kind
@@ -232,27 +232,36 @@ class UltimateLoserGame(Game):
                 return
             if kind in ("pass", "exchange"):
                 if self.lead_type is None:
-                    raise IllegalAction(f"{seat_ref(seat)} leads this trick and must play a combination")
+                    raise IllegalAction(
+                        f"{seat_ref(seat)} leads this trick and must play a combination", rule="leader_plays"
+                    )
                 if kind == "exchange":
                     card = action.card
                     if card is None:
                         raise IllegalAction(
-                            "an exchange names the card to put down in place of the exposed card"
+                            "an exchange names the card to put down in place of the exposed card",
+                            rule="shape",
                         )
                     if not isinstance(card, Card) or card not in self.hands[seat].cards:
-                        raise IllegalAction(f"{_name(card)} is not in {seat_ref(seat)}'s hand")
+                        raise IllegalAction(
+                            f"{_name(card)} is not in {seat_ref(seat)}'s hand", rule="not_in_hand"
+                        )
                     if not self.exposed.cards:
-                        raise IllegalAction("there is no exposed card to exchange with")
+                        raise IllegalAction(
+                            "there is no exposed card to exchange with", rule="no_exposed_card"
+                        )
                 return
-            raise IllegalAction(f"it is time to play a combination, pass or exchange, not to {kind}")
+            raise IllegalAction(
+                f"it is time to play a combination, pass or exchange, not to {kind}", rule="phase"
+            )
         self.check_seat(seat)
         if phase == "rps":
             if action.kind != "rps":
                 raise IllegalAction(
-                    f"rock-paper-scissors decides the lead: choose a shape, not {action.kind}"
+                    f"rock-paper-scissors decides the lead: choose a shape, not {action.kind}", rule="phase"
                 )
             if not isinstance(action.value, str) or action.value not in SHAPES:
-                raise IllegalAction(f"{action.value!r} is not rock, paper or scissors")
+                raise IllegalAction(f"{action.value!r} is not rock, paper or scissors", rule="shape")
 
     def play_cards(self, action: Action) -> tuple[Card, ...]:
         """The cards a play action puts down (``cards``; a lone ``card`` is a single)."""
@@ -264,22 +273,23 @@ class UltimateLoserGame(Game):
     def _check_play(self, seat: int, action: Action) -> None:
         cards = self.play_cards(action)
         if not cards:
-            raise IllegalAction("a play needs its cards")
+            raise IllegalAction("a play needs its cards", rule="shape")
         hand = self.hands[seat].cards
         for card in cards:
             if not isinstance(card, Card) or card not in hand:
-                raise IllegalAction(f"{_name(card)} is not in {seat_ref(seat)}'s hand")
+                raise IllegalAction(f"{_name(card)} is not in {seat_ref(seat)}'s hand", rule="not_in_hand")
         if action.card is not None and action.card not in cards:
-            raise IllegalAction(f"{_name(action.card)} is not one of the cards played")
+            raise IllegalAction(f"{_name(action.card)} is not one of the cards played", rule="shape")
         try:
             ptype = self.tables.play_info(cards).type
         except ValueError as exc:
-            raise IllegalAction(str(exc)) from None
+            raise IllegalAction(str(exc), rule="not_a_combination") from None
         lead = self.lead_type
         if lead is not None and ptype != lead:
             raise IllegalAction(
                 f"this trick was led with {type_name(lead)}: play {type_name(lead)} too "
-                f"(not {type_name(ptype)}), or pass"
+                f"(not {type_name(ptype)}), or pass",
+                rule="follow_combination",
             )
 
     # -- applying --------------------------------------------------------------
