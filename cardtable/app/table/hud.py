@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 
-from cardtable.engine import View
+from cardtable.engine import Card, View
 
 from .. import theme
 from ..layout import Geometry, Layout, card_height
@@ -351,41 +351,37 @@ class Hud:
         draw_panel(surface, panel, alpha=240)
         winner = fact.get("winner")
         head = f"{title} - won by {names[winner]}" if isinstance(winner, int) else title
-        draw_text(
-            surface,
-            self.app.text,
-            head,
-            self._px(geometry, 18),
-            (panel.centerx, panel.top + round(10 * s)),
-            theme.TEXT,
-            "bold",
-            "midtop",
-        )
+        at = (panel.centerx, panel.top + round(10 * s))
+        draw_text(surface, self.app.text, head, self._px(geometry, 18), at, theme.TEXT, "bold", "midtop")
         x = panel.left + round(24 * s)
         top = panel.top + round(42 * s)
         for (seat, cards), col in zip(plays, columns, strict=True):
-            if cards:
-                for i, card in enumerate(cards):
-                    surface.blit(self.app.cards.face(card, width), (x + i * step, top))
-                    faces.add(card)
-            else:
-                draw_text(
-                    surface,
-                    self.app.text,
-                    "passed",
-                    self._px(geometry, 15),
-                    (x + col // 2, top + card_height(width) // 2),
-                    theme.MUTED,
-                    "bold",
-                    "center",
-                )
+            column = pygame.Rect(x, top, col, panel.bottom - round(8 * s) - top)
+            self._trick_play(surface, geometry, column, width, step, cards, faces)
+            color = theme.HIGHLIGHT if seat == winner else theme.MUTED
+            name_px = self._px(geometry, 14)
             draw_text(
-                surface,
-                self.app.text,
-                names[seat],
-                self._px(geometry, 14),
-                (x + col // 2, panel.bottom - round(8 * s)),
-                theme.HIGHLIGHT if seat == winner else theme.MUTED,
-                anchor="midbottom",
+                surface, self.app.text, names[seat], name_px, column.midbottom, color, anchor="midbottom"
             )
             x += col + round(22 * s)
+
+    def _trick_play(
+        self,
+        surface: pygame.Surface,
+        geometry: Geometry,
+        column: pygame.Rect,
+        width: int,
+        step: int,
+        cards: Sequence[Card],
+        faces: set,
+    ) -> None:
+        """One play of the trick in its column: its cards fanned, or "passed"."""
+        if not cards:
+            at = (column.centerx, column.top + card_height(width) // 2)
+            draw_text(
+                surface, self.app.text, "passed", self._px(geometry, 15), at, theme.MUTED, "bold", "center"
+            )
+            return
+        for i, card in enumerate(cards):
+            surface.blit(self.app.cards.face(card, width), (column.left + i * step, column.top))
+            faces.add(card)
