@@ -12,7 +12,8 @@ from cardtable.app.scenes.pause import PauseScene
 from cardtable.app.scenes.settings import SettingsScene
 from cardtable.app.scenes.table import TableScene
 from cardtable.app.scenes.title import TitleScene
-from cardtable.app.widgets import Selector, Stepper, TextField, Toggle
+from cardtable.app.text_field import TextField
+from cardtable.app.widgets import Selector, Stepper, Toggle
 from cardtable.settings import Settings
 from ui import click, key, make_app, table_game, tick
 

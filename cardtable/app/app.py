@@ -47,8 +47,8 @@ from .cardart import CardArt  # noqa: E402
 from .layout import Layout, has_layout, load_layout
 from .scene import Scene, SceneStack, scene_class  # noqa: E402
 from .sound import SoundPlayer
+from .text_field import CARET
 from .theme import Fonts, TextCache  # noqa: E402
-from .widgets import CARET
 
 MIN_SIZE = MIN_WINDOW
 FPS = 60

@@ -28,8 +28,9 @@ from cardtable.engine import (
 )
 
 from . import theme
+from .text_field import TextField
 from .theme import TextCache, wrap
-from .widgets import Button, Selector, Stepper, TextField, Toggle, Widget, draw_text
+from .widgets import Button, Selector, Stepper, Toggle, Widget, draw_text
 
 Control = Stepper | Toggle | Selector | TextField
 

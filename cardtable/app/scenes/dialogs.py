@@ -11,8 +11,9 @@ import pygame
 
 from .. import theme
 from ..scene import Scene
+from ..text_field import TextField
 from ..theme import wrap
-from ..widgets import Button, FocusRing, TextField, draw_panel, draw_text
+from ..widgets import Button, FocusRing, draw_panel, draw_text
 
 
 def _fit(app, text: str, size: int, width: int) -> int:

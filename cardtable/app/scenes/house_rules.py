@@ -28,7 +28,8 @@ from cardtable.variants import (
 
 from .. import theme
 from ..option_editor import OptionEditor
-from ..widgets import Button, ScrollArea, Selector, TextField, Widget, draw_text
+from ..text_field import TextField
+from ..widgets import Button, ScrollArea, Selector, Widget, draw_text
 from .broken_variant import BrokenEntry, BrokenVariantView
 
 if TYPE_CHECKING:

@@ -22,8 +22,9 @@ from .. import theme
 from ..layout import playable_games
 from ..scene import Scene
 from ..table.setup import COMPUTER_NAMES, GameSetup, default_setup, remembered_setup, seat_defaults
+from ..text_field import TextField
 from ..theme import wrap
-from ..widgets import Button, FocusRing, Selector, TextField, draw_panel, draw_text
+from ..widgets import Button, FocusRing, Selector, draw_panel, draw_text
 from .broken_variant import BrokenEntry
 from .common import BACKGROUND, replacing_saved_game
 

@@ -14,7 +14,8 @@ import pygame
 
 from .. import theme
 from ..scene import Scene
-from ..widgets import Button, FocusRing, Stepper, TextField, Widget, draw_panel, draw_text
+from ..text_field import TextField
+from ..widgets import Button, FocusRing, Stepper, Widget, draw_panel, draw_text
 from .common import BACKGROUND, NoticeBoard
 from .house_rules import HouseRulesPage
 from .table_settings import TablePage

@@ -23,7 +23,8 @@ from cardtable.settings import (
 )
 
 from .. import theme
-from ..widgets import ScrollArea, Selector, Stepper, TextField, Toggle, Widget, draw_text
+from ..text_field import TextField
+from ..widgets import ScrollArea, Selector, Stepper, Toggle, Widget, draw_text
 
 if TYPE_CHECKING:
     from .settings import SettingsScene
