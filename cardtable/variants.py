@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.engine import ChoiceOption, GameSpec, OptionError, Variant
+from cardtable.engine.options import variant_title  # noqa: F401 - offered with the other helpers
 from cardtable.resources import config_file
 from cardtable.yamlfile import ConfigError, KeyPath, YamlDoc, load_yaml, parse_yaml, yaml_value
 
@@ -34,11 +35,6 @@ def variant_label(variant: Variant) -> str:
 def is_variant_name(name: str) -> bool:
     """Whether ``name`` can name a variant file (lowercase letters, digits and dashes)."""
     return bool(_NAME.match(name)) and len(name) <= NAME_LENGTH
-
-
-def variant_title(name: str) -> str:
-    """``"short-game"`` -> ``"Short game"``."""
-    return name.replace("-", " ").capitalize()
 
 
 def parse_variants(spec: GameSpec, doc: YamlDoc, builtin: bool) -> dict[str, Variant]:

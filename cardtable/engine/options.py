@@ -236,6 +236,11 @@ def _copy(value: Any) -> Any:
     return dict(value) if isinstance(value, dict) else value
 
 
+def variant_title(name: str) -> str:
+    """``"short-game"`` -> ``"Short game"``: a variant's file name in words."""
+    return name.replace("-", " ").capitalize()
+
+
 @dataclass(frozen=True)
 class Variant:
     """A named preset: a partial option mapping, validated against a schema."""
@@ -251,4 +256,4 @@ class Variant:
     @property
     def shown(self) -> str:
         """The name a player reads: the typed title, else the file name in words."""
-        return self.title or self.name.replace("-", " ").capitalize()
+        return self.title or variant_title(self.name)
