@@ -14,7 +14,6 @@ from cardtable.app.layout import playable_games
 from cardtable.app.scenes.broken_variant import BrokenEntry
 from cardtable.app.scenes.dialogs import ConfirmScene, NameScene
 from cardtable.app.scenes.newgame import NewGameScene
-from cardtable.app.scenes.notices import NoticesScene
 from cardtable.engine import ChoiceOption
 from cardtable.variants import change_list, describe_changes
 from cardtable.yamlfile import ConfigError, parse_yaml
@@ -311,13 +310,13 @@ def test_notices_that_do_not_fit_can_all_be_read(config_folder):
     assert more.visible and any(s.endswith("more lines") for s in drawn(app))
     click(app, more.rect.center)
     full = app.stack.top
-    assert isinstance(full, NoticesScene)
-    text = " ".join(line for line, _, _ in full.lines)
+    assert full.scene_name == "log" and full.first == 0  # read from the top
+    text = " ".join(line for line, _ in full.rows)
     for notice in app.notices():
         assert notice.split(": ")[0] in text
-    assert full.scroll.max_offset > 0 or len(full.lines) * full.line_h <= full.scroll.rect.height
+    assert full.last_first > 0 or len(full.rows) <= full.room
     key(app, pygame.K_END)
-    assert full.scroll.offset == full.scroll.max_offset
+    assert full.first == full.last_first
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is scene
 

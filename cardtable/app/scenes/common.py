@@ -9,6 +9,7 @@ import pygame
 from cardtable.saves import read_autosave
 
 from .. import theme
+from ..table.gamelog import LogLine
 from ..theme import wrap
 from ..widgets import Button, FocusRing, Widget, draw_text
 from ..widgets import box as widget_box
@@ -167,9 +168,12 @@ class NoticeBoard:
             self.more.draw(surface, self.app.text)
 
     def open(self) -> None:
-
+        """Every notice in the log's scrolling list, read from the top."""
         heading, notices, notes = self._shown
-        self.app.open("notices", heading, notices, notes)
+        lines = [LogLine(heading, "mark")] if notices else []
+        lines += [LogLine(n) for n in notices] + [LogLine(n, "score") for n in notes]
+        title = f"Notices ({len(notices) + len(notes)})"
+        self.app.open("log", lines, title, from_start=True, hint="Wheel or Up/Down to scroll; Esc closes")
 
 
 def replacing_saved_game(app, start: Callable[[], object]) -> None:

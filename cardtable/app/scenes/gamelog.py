@@ -25,13 +25,22 @@ class LogScene(Scene):
 
     opaque = False
 
-    def __init__(self, app, lines: Sequence[LogLine], title: str = "Game log") -> None:
+    def __init__(
+        self,
+        app,
+        lines: Sequence[LogLine],
+        title: str = "Game log",
+        from_start: bool = False,
+        hint: str = "Wheel or Up/Down to scroll; G or Esc closes",
+    ) -> None:
+        """``from_start``: open at the first line (a list to read through), not the newest."""
         super().__init__(app)
         self.lines = list(lines)
         self.title = title
+        self.hint = hint
         self.rows: list[tuple[str, str]] = []  # (text, kind), wrapped to the panel's width
         self.first = 0  # the first row shown
-        self.at_end = True
+        self.at_end = not from_start
 
     def enter(self) -> None:
         self.resized(self.app.size)
@@ -125,11 +134,10 @@ class LogScene(Scene):
             knob_h = max(12, track.height * self.room // len(self.rows))
             knob_y = track.top + (track.height - knob_h) * self.first // max(1, self.last_first)
             pygame.draw.rect(surface, theme.HIGHLIGHT, (track.left, knob_y, track.width, knob_h))
-        hint = "Wheel or Up/Down to scroll; G or Esc closes"
         draw_text(
             surface,
             self.app.text,
-            hint,
+            self.hint,
             max(11, round(14 * s)),
             (self.panel.centerx, self.panel.bottom - round(12 * s)),
             theme.MUTED,
