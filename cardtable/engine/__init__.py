@@ -38,7 +38,6 @@ from .events import (
 )
 from .game import Game, GameSpec, Search
 from .measures import Measure
-from .mutable import Mutable
 from .options import (
     AUTO,
     BoolOption,
@@ -71,7 +70,6 @@ __all__ = [
     "Game",
     "GameOver",
     "GameSpec",
-    "Mutable",
     "Search",
     "Gathered",
     "IllegalAction",

@@ -22,8 +22,8 @@ from .actions import Action, IllegalAction, brief, find_action, same_value
 from .cards import Card, Catalog
 from .events import Event
 from .measures import Measure
-from .mutable import Mutable, clone_function
 from .options import OptionError, OptionSchema, Variant
+from .state_plan import StatePlan
 from .views import View, seat_ref, seat_refs
 from .zones import Zone
 
@@ -53,8 +53,8 @@ class Game:
     opening state, drawing on ``self.rng``, recording its events in
     ``opening_events``), ``to_act``, ``legal_actions``,
     ``check`` (raise :class:`IllegalAction` with a reason, change nothing),
-    ``_apply``, ``zones``, ``scores``, ``winners``, ``is_over``, ``_info``,
-    ``_prompt``, ``_state`` and ``_load_state``.
+    ``_apply``, ``scores``, ``winners``, ``is_over``, ``_info`` and
+    ``_prompt``; and declare their changing state once, as ``STATE``.
     """
 
     narrate: bool = True
@@ -69,14 +69,19 @@ class Game:
     catalog: Catalog
     phase: str
 
-    MUTABLE: ClassVar[Mutable | None] = None
-    """What changes as the game is played (see :class:`Mutable`): a game that declares it gets a
-    fast :meth:`clone` made from it."""
+    STATE: ClassVar[type | None] = None
+    """The dataclass declaring every part of the game that changes as it is played (see
+    :mod:`.state`): the engine makes the opening state, the zone list, the clone, the save and
+    its loading, and the public part of each view from it."""
+    _plan: ClassVar[StatePlan | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if cls.__dict__.get("MUTABLE") is not None:
-            cls.clone = clone_function(cls, cls.MUTABLE)  # type: ignore[method-assign]
+        if cls.__dict__.get("STATE") is not None:
+            plan = cls._plan = StatePlan(cls.STATE)
+            cls.clone = plan.clone_function(cls)  # type: ignore[method-assign]
+            if "zones" not in cls.__dict__:
+                cls.zones = plan.zone_function()  # type: ignore[method-assign]
 
     def __init__(self, players: int, options: Mapping[str, Any], seed: int | None = None) -> None:
         self._init_common(players, options, new_seed() if seed is None else seed)
@@ -142,7 +147,14 @@ class Game:
         return tuple(s for s, score in enumerate(scores) if score == best)
 
     def _info(self, seat: int | None) -> dict[str, Any]:
+        """The facts ``seat`` is shown beyond the declared public parts (see :meth:`_facts`)."""
         return {}
+
+    def _facts(self, seat: int | None) -> dict[str, Any]:
+        """A view's facts: the parts the declaration shows, then what the game's ``_info`` adds."""
+        shown = self._plan.show(self) if self._plan is not None else {}
+        shown.update(self._info(seat))
+        return shown
 
     def episode(self) -> int:
         """Which scoring episode (round, hand, turn) the game is in; 0 for none.
@@ -199,11 +211,26 @@ class Game:
         """Cards ``seat`` must still pick, one action each, before the game goes on."""
         return 0
 
+    def _start_state(self) -> None:
+        """Every declared part at its opening value (zones made and empty): where ``_setup`` begins."""
+        self._declared().start(self)
+
     def _state(self) -> dict[str, Any]:
-        raise NotImplementedError
+        """The whole state as JSON-ready data, from the declaration."""
+        return self._declared().save(self)
 
     def _load_state(self, state: Mapping[str, Any]) -> None:
-        raise NotImplementedError
+        """Set this game to a state :meth:`_state` wrote, then work out what is not saved."""
+        self._declared().load(self, state)
+        self._loaded()
+
+    def _loaded(self) -> None:
+        """After loading: set the parts declared ``saved=False`` from the rest."""
+
+    def _declared(self) -> StatePlan:
+        if self._plan is None:
+            raise NotImplementedError(f"{type(self).__name__} declares no STATE")
+        return self._plan
 
     # -- the contract ----------------------------------------------------------
 
@@ -336,7 +363,7 @@ class Game:
             to_act=to_act,
             zones=tuple(z.view(seat) for z in self.zones()),
             scores=tuple(self.scores()),
-            info=self._info(seat),
+            info=self._facts(seat),
             legal=legal,
             prompt=self._prompt(seat),
             over=over,

@@ -57,12 +57,9 @@ from cardtable.engine import (
     Event,
     GameOver,
     Moved,
-    Mutable,
     OptionError,
     ScoreChanged,
     Shuffled,
-    Visibility,
-    Zone,
     ZoneRef,
     seat_ref,
 )
@@ -72,8 +69,8 @@ from . import checks
 from .cards import COLORS, MAX_FLIPS, SAFETY_PILES, UGH, WILD, UghCards, tables_for
 from .discards import discard_candidates, discards_for, effect_of, forced_discard
 from .recap import game_recap
-from .saving import load_state, state_of
 from .sets import can_lock, lock_candidates, set_score
+from .state import UghState
 from .views import info_for, prompt_for
 from .wilds import steal_targets
 
@@ -92,13 +89,7 @@ class UghGame(Game):
 
     # -- configuration ---------------------------------------------------------
 
-    # What changes as the game is played: clone copies these; the rest is shared by copies.
-    MUTABLE = Mutable(
-        zones=("deck", "flipped", "discard"),
-        zone_lists=("safety", "pools", "forming", "victory"),
-        plain=("window", "ice_colors", "ughs", "totals"),
-        rows=("sets",),
-    )
+    STATE = UghState
 
     @classmethod
     def check_options(cls, players: int, options: Mapping[str, Any]) -> None:
@@ -118,46 +109,15 @@ class UghGame(Game):
         self._safety_ref = [(f"safety{p + 1}", None) for p in range(SAFETY_PILES)]
         self._safety_zone = [ZoneRef(f"safety{p + 1}") for p in range(SAFETY_PILES)]
 
-    def _make_zones(self) -> None:
-        n = self.players
-        public = Visibility.PUBLIC
-        self.deck = Zone("deck", None, "deck", Visibility.NOBODY)
-        self.safety = [Zone(f"safety{p + 1}", None, "pile", public) for p in range(SAFETY_PILES)]
-        self.flipped = Zone("flipped", None, "pile", public)
-        self.discard = Zone("discard", None, "pile", public)
-        self.pools = [Zone("pool", s, "pool", public) for s in range(n)]
-        self.forming = [Zone("set", s, "set", public) for s in range(n)]
-        self.victory = [Zone("victory", s, "pile", public) for s in range(n)]
-
-    def zones(self) -> list[Zone]:
-        return [
-            self.deck,
-            *self.safety,
-            self.flipped,
-            self.discard,
-            *self.pools,
-            *self.forming,
-            *self.victory,
-        ]
-
     # -- setup -----------------------------------------------------------------
 
     def _setup(self) -> None:
         n = self.players
-        self._make_zones()
+        self._start_state()
         self.deck.cards = list(self.catalog.cards)
         self.rng.shuffle(self.deck.cards)
         self.first_player = 0 if self.options["first_player"] == "first_seat" else self.rng.randrange(n)
         self.turn = self.first_player
-        self.phase = "turn"
-        self.flips = 0
-        self.taken = False
-        self.window: list[int] = []
-        self.discards_left = 0
-        self.ice_colors: list[int] = []
-        self.sets: list[list[tuple[tuple[Card, ...], int]]] = [[] for _ in range(n)]
-        self.ughs = [0] * n
-        self.totals = [0] * n
         first = self.first_player
         self.opening_events = [
             Shuffled(DECK_REF),
@@ -518,10 +478,14 @@ class UghGame(Game):
     _info = info_for
     _prompt = prompt_for
 
-    # -- copying and saving ----------------------------------------------------
+    # -- loading ---------------------------------------------------------------
 
-    _state = state_of
-    _load_state = load_state
+    def _loaded(self) -> None:
+        """Each total: the sets locked and the first Ugh! cards flipped."""
+        ugh = self.ugh_points
+        self.totals = [
+            sum(score for _, score in s) + u * ugh for s, u in zip(self.sets, self.ughs, strict=True)
+        ]
 
 
 def _steal_action(wild: Card, card: Card, victim: int) -> Action:

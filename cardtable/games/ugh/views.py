@@ -14,19 +14,11 @@ if TYPE_CHECKING:
 
 
 def info_for(game: UghGame, seat: int | None) -> dict[str, Any]:
-    """The facts ``seat`` is shown (``View.info``)."""
+    """The facts ``seat`` is shown (``View.info``) beyond the parts ``UghState`` shows."""
     return {
         "turn": None if game.is_over() else game.turn,
-        "first_player": game.first_player,
         "opener": game.first_player if _untouched(game) else None,  # said until the first flip
-        "flips": game.flips,
-        "taken": game.taken,
         "next_pile": game.flips if game.flips < SAFETY_PILES else None,
-        "window": tuple(game.window),
-        "discards_left": game.discards_left,
-        "ice_colors": tuple(COLORS[c] for c in game.ice_colors),
-        "sets": tuple(tuple(s) for s in game.sets),
-        "first_ughs": tuple(game.ughs),
         "sets_locked": tuple(len(s) for s in game.sets),
         "first_ugh_points": game.ugh_points,
         "decks": game.t.decks,

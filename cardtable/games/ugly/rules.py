@@ -30,14 +30,11 @@ from cardtable.engine import (
     Gathered,
     IllegalAction,
     Moved,
-    Mutable,
     OptionError,
     RoundEnded,
     ScoreChanged,
     Shuffled,
     TrickWon,
-    Visibility,
-    Zone,
     ZoneRef,
     seat_ref,
 )
@@ -46,8 +43,8 @@ from cardtable.engine.game import Game
 
 from .options import JACK_SUIT
 from .recap import round_recap
-from .saving import load_state, state_of
 from .scoring import round_score, trick_note
+from .state import UglyState
 from .views import info_for, prompt_for
 
 NO_TRUMP = "NT"
@@ -102,13 +99,7 @@ class UglyGame(Game):
 
     # -- configuration ---------------------------------------------------------
 
-    # What changes as the game is played: clone copies these; the rest is shared by copies.
-    MUTABLE = Mutable(
-        zones=("deck", "removed"),
-        zone_lists=("hands", "passing", "played", "won"),
-        plain=("trick_order", "tricks_won", "totals", "voids"),
-        rows=("round_scores",),
-    )
+    STATE = UglyState
 
     @classmethod
     def check_options(cls, players: int, options: Mapping[str, Any]) -> None:
@@ -143,36 +134,11 @@ class UglyGame(Game):
         self._trick_ref = [("trick", s) for s in range(n)]
         self._won_ref = [("won", s) for s in range(n)]
 
-    def _make_zones(self) -> None:
-        n = self.players
-        self.deck = Zone("deck", None, "deck", Visibility.NOBODY)
-        self.removed = Zone("removed", None, "pile", Visibility.PUBLIC)
-        self.hands = [Zone("hand", s, "hand", Visibility.OWNER, private_order=True) for s in range(n)]
-        self.passing = [Zone("pass", s, "pile", Visibility.OWNER, private_order=True) for s in range(n)]
-        self.played = [Zone("trick", s, "trick", Visibility.PUBLIC) for s in range(n)]
-        self.won = [Zone("won", s, "pile", Visibility.PUBLIC) for s in range(n)]
-
-    def zones(self) -> list[Zone]:
-        return [self.deck, self.removed, *self.hands, *self.passing, *self.played, *self.won]
-
     # -- setup -----------------------------------------------------------------
 
     def _setup(self) -> None:
         n = self.players
-        self._make_zones()
-        self.round = 0
-        self.trump: str | None = None
-        self.pass_count = 0
-        self.turn = 0
-        self.leader = 0
-        self.lead_suit: str | None = None
-        self.trick_order: list[int] = []
-        self._passers: tuple[int, ...] = ()
-        self.tricks_won = [0] * n
-        self.totals = [0] * n
-        self.round_scores: list[list[int]] = []
-        self.voids = [0] * n
-        self.last_trick: tuple[int, tuple[int, ...], tuple[Card, ...]] | None = None
+        self._start_state()
         self.deck.cards = list(self.in_play)
         self.removed.cards = [TWO_OF_SPADES] if n == 3 else []
         events: list[Event] = []
@@ -516,10 +482,14 @@ class UglyGame(Game):
             return self.pass_count - len(self.passing[seat].cards)
         return 0
 
-    # -- copying and saving ----------------------------------------------------
+    # -- loading ---------------------------------------------------------------
 
-    _state = state_of
-    _load_state = load_state
+    def _loaded(self) -> None:
+        """Who still chooses cards to pass: each whose pass is not yet complete."""
+        if self.phase == "pass":
+            self._passers = tuple(
+                s for s in range(self.players) if len(self.passing[s].cards) < self.pass_count
+            )
 
 
 def _name(card: Any) -> str:

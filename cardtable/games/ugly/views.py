@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 
 def info_for(game: UglyGame, seat: int | None) -> dict[str, Any]:
-    """The facts ``seat`` is shown (``View.info``)."""
+    """The facts ``seat`` is shown (``View.info``) beyond the parts ``UglyState`` shows."""
     n = game.players
     received: tuple[tuple[Card, int], ...] = ()
     if seat is not None:
@@ -21,18 +21,10 @@ def info_for(game: UglyGame, seat: int | None) -> dict[str, Any]:
         received = tuple(sorted((c, m.bit_length() - 1) for c, m in game.hands[seat].known.items()))
     return {
         "received": received,
-        "round": game.round,
         "rounds": game.n_rounds,
-        "dealer": game.dealer,
         "caller": (game.dealer + 1) % n,
-        "trump": game.trump,
-        "pass_count": game.pass_count,
         "pass_to": tuple(game.pass_target(s) for s in range(n)),
-        "leader": game.leader,
         "turn": None if game.is_over() else game.turn,
-        "lead_suit": game.lead_suit,
-        "trick_order": tuple(game.trick_order),
-        "tricks_won": tuple(game.tricks_won),
         # What each has taken this round that scores, and the round's score as it stands: every
         # trick was played face up, so both are public.
         "taken": tuple(
@@ -44,7 +36,6 @@ def info_for(game: UglyGame, seat: int | None) -> dict[str, Any]:
             for s in range(n)
         ),
         "voids": tuple("".join(SUITS[i] for i in range(4) if v >> i & 1) for v in game.voids),
-        "round_scores": tuple(tuple(r) for r in game.round_scores),
         "last_trick": None
         if game.last_trick is None
         else {
@@ -53,7 +44,6 @@ def info_for(game: UglyGame, seat: int | None) -> dict[str, Any]:
         },
         "trick": tuple((s, (game.played[s].cards[0],)) for s in game.trick_order if game.played[s].cards),
         "score_label": "points",
-        "cut": tuple(game.cut),
         "hand_size": game.hand_size,
         "jack_values": dict(game.jack_values),
         "ugly_card": game.ugly,

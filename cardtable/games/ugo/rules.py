@@ -23,7 +23,6 @@ by field and type by type, to a legal one.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
 
 from cardtable.engine import (
     Action,
@@ -35,13 +34,11 @@ from cardtable.engine import (
     GameOver,
     IllegalAction,
     Moved,
-    Mutable,
     PlayerOut,
     Rotated,
     Shuffled,
     Slot,
     Turned,
-    Visibility,
     Zone,
     brief,
     find_action,
@@ -54,7 +51,7 @@ from .cards import ATTACK, DEFENSE, POSITIONS, attack_value, defense_value
 from .moves import TARGETED
 from .reactions import Reactions
 from .recap import out_recap
-from .saving import load_state, state_of
+from .state import UgoState
 from .views import info_for, prompt_for
 
 __all__ = ["ATTACK", "DEFENSE", "POSITIONS", "UgoGame", "catalog_for"]
@@ -71,36 +68,11 @@ def catalog_for(players: int) -> Catalog:
 class UgoGame(Reactions, Game):
     # -- configuration ---------------------------------------------------------
 
-    # What changes as the game is played: clone copies these; the rest is shared by copies.
-    MUTABLE = Mutable(
-        zones=("removed",),
-        zone_lists=("decks", "hands", "tables", "discards"),
-        plain=(
-            "alive",
-            "out_order",
-            "had_turn",
-            "turned",
-            "attacked",
-            "revealed",
-            "score_history",
-        ),
-        optional=("pending",),
-    )
+    STATE = UgoState
 
     def _configure(self) -> None:
         self.catalog = catalog_for(self.players)
         self._legal: tuple[int, tuple[Action, ...]] | None = None  # (seat, actions) until the next change
-
-    def _make_zones(self) -> None:
-        n = self.players
-        self.decks = [Zone("deck", s, "deck", Visibility.NOBODY) for s in range(n)]
-        self.hands = [Zone("hand", s, "hand", Visibility.OWNER, private_order=True) for s in range(n)]
-        self.tables = [Zone("table", s, "slots", Visibility.PUBLIC) for s in range(n)]
-        self.discards = [Zone("discard", s, "pile", Visibility.PUBLIC) for s in range(n)]
-        self.removed = Zone("removed", None, "pile", Visibility.PUBLIC)
-
-    def zones(self) -> list[Zone]:
-        return [*self.decks, *self.hands, *self.tables, *self.discards, self.removed]
 
     def _reset_turn_state(self) -> None:
         self.ad_played = False
@@ -112,17 +84,7 @@ class UgoGame(Reactions, Game):
 
     def _setup(self) -> None:
         n = self.players
-        self._make_zones()
-        self.direction = 1
-        self.alive = [True] * n
-        self.out_order: list[int] = []
-        self.had_turn: set[int] = set()
-        self.pending: dict[str, Any] | None = None
-        self.revealed: set[Card] = set()
-        self.turn_count = 0
-        self.final_winners: tuple[int, ...] = ()
-        self.score_history: list[tuple[int, ...]] = []  # cards left at each turn's start, and at the end
-        self._reset_turn_state()
+        self._start_state()
         events: list[Event] = []
         shift = 1 if self.options["pass_decks"] else 0
         for owner in range(n):
@@ -545,8 +507,3 @@ class UgoGame(Reactions, Game):
 
     _info = info_for
     _prompt = prompt_for
-
-    # -- copying and saving ----------------------------------------------------
-
-    _state = state_of
-    _load_state = load_state

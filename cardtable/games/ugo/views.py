@@ -14,7 +14,7 @@ SCORE_LABEL = "cards left"
 
 
 def info_for(game: UgoGame, seat: int | None) -> dict[str, Any]:
-    """The facts ``seat`` is shown (``View.info``)."""
+    """The facts ``seat`` is shown (``View.info``) beyond the parts ``UgoState`` shows."""
     stats = {}
     for s, table in enumerate(game.tables):
         for card in table.cards:
@@ -35,23 +35,12 @@ def info_for(game: UgoGame, seat: int | None) -> dict[str, Any]:
         }
     return {
         "turn": None if game.phase == "over" else game.turn,
-        "turn_count": game.turn_count,
-        "direction": game.direction,
-        "alive": tuple(game.alive),
         "targets": tuple(game.target_of(s) if game.alive[s] else None for s in range(game.players)),
         "attacks_allowed": game.attacks_allowed(),
-        "had_turn": tuple(sorted(game.had_turn)),
-        "ad_played": game.ad_played,
-        "positions": game.positions,
-        "turned": tuple(sorted(game.turned)),
-        "attacked": tuple(sorted(game.attacked)),
         "pending": pending,
-        "out_order": tuple(game.out_order),
         "out": tuple(s for s in range(game.players) if not game.alive[s]),
         "score_label": SCORE_LABEL,
-        "score_history": tuple(game.score_history),  # for the results chart: public, like deck sizes
         "stats": stats,
-        "revealed": tuple(sorted(game.revealed)),
         # Deck sizes are public (the game is won by emptying decks); whom the viewer attacks,
         # and who attacks them, for the name plates.
         "deck_sizes": tuple(len(d.cards) for d in game.decks),

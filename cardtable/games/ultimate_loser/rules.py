@@ -60,13 +60,10 @@ from cardtable.engine import (
     Gathered,
     IllegalAction,
     Moved,
-    Mutable,
     PlayerOut,
     RoundEnded,
     ScoreChanged,
     Shuffled,
-    Visibility,
-    Zone,
     seat_ref,
     seat_refs,
 )
@@ -75,7 +72,7 @@ from cardtable.engine.zones import ALL_SEATS
 
 from .combos import SET, PlayType, tables_for, type_name
 from .recap import hand_recap
-from .saving import load_state, state_of
+from .state import UltimateLoserState
 from .views import EXCHANGED, PASSED, PLAY, info_for, prompt_for
 
 WITH_JOKER = Catalog.standard(jokers=1)
@@ -101,12 +98,7 @@ class UltimateLoserGame(Game):
 
     # -- configuration ---------------------------------------------------------
 
-    # What changes as the game is played: clone copies these; the rest is shared by copies.
-    MUTABLE = Mutable(
-        zones=("spares", "exposed", "discard"),
-        zone_lists=("hands", "plays"),
-        plain=("totals", "hand_penalties", "hand_scores", "losers", "order", "trick"),
-    )
+    STATE = UltimateLoserState
 
     def _configure(self) -> None:
         n = self.players
@@ -121,29 +113,11 @@ class UltimateLoserGame(Game):
         self._play_ref = [("play", s) for s in range(n)]
         self._ref = [seat_ref(s) for s in range(n)]
 
-    def _make_zones(self) -> None:
-        n = self.players
-        self.spares = Zone("spares", None, "deck", Visibility.NOBODY)
-        self.exposed = Zone("exposed", None, "pile", Visibility.PUBLIC)
-        self.hands = [Zone("hand", s, "hand", Visibility.OWNER, private_order=True) for s in range(n)]
-        self.plays = [Zone("play", s, "trick", Visibility.PUBLIC) for s in range(n)]
-        self.discard = Zone("discard", None, "pile", Visibility.PUBLIC)
-
-    def zones(self) -> list[Zone]:
-        return [self.spares, self.exposed, *self.hands, *self.plays, self.discard]
-
     # -- setup -----------------------------------------------------------------
 
     def _setup(self) -> None:
         n = self.players
-        self._make_zones()
-        self.hand_no = 0
-        self.totals = [0] * n
-        self.hand_penalties = [0] * n
-        self.hand_scores: list[list[int]] = []
-        self.losers: list[int] = []
-        self.last_trick: dict[str, Any] | None = None
-        self.rps: dict[str, Any] | None = None
+        self._start_state()
         self.spares.cards = list(self.in_play)
         self.dealer = self.rng.randrange(n)
         events: list[Event] = [Announced("dealer", self.dealer, None, f"{seat_ref(self.dealer)} deals")]
@@ -547,16 +521,6 @@ class UltimateLoserGame(Game):
 
     _info = info_for
     _prompt = prompt_for
-
-    # -- copying and saving ----------------------------------------------------
-
-    def _clone_more(self, copy: UltimateLoserGame) -> None:
-        """The rock-paper-scissors in progress: its choices are a map of their own."""
-        if self.rps is not None:
-            copy.rps = {**self.rps, "choices": dict(self.rps["choices"])}
-
-    _state = state_of
-    _load_state = load_state
 
 
 def _name(card: Any) -> str:

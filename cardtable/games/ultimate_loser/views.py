@@ -22,7 +22,7 @@ PLAY, PASSED, EXCHANGED = "play", "pass", "exchange"
 
 
 def info_for(game: UltimateLoserGame, seat: int | None) -> dict[str, Any]:
-    """The facts ``seat`` is shown (``View.info``)."""
+    """The facts ``seat`` is shown (``View.info``) beyond the parts ``UltimateLoserState`` shows."""
     rps = game.rps
     rps_info = None
     if rps is not None:
@@ -37,27 +37,18 @@ def info_for(game: UltimateLoserGame, seat: int | None) -> dict[str, Any]:
     lead = game.lead_type
     playing = game.phase == "play"
     return {
-        "round": game.hand_no,
         "rounds": game.n_rounds,
         "hand_size": game.hand_size,
-        "dealer": game.dealer,
-        "leader": game.leader,
         "turn": game.turn if playing else None,
-        "lead_type": lead,
         "lead_name": None if lead is None else type_name(lead),
         "trick": _plays(game.trick),
-        "moves": tuple(game.trick),
         "passed": tuple(s for s, kind, _ in game.trick if kind != PLAY),
         "exchanges": tuple((s, cards[0], cards[1]) for s, kind, cards in game.trick if kind == EXCHANGED),
-        "order": tuple(game.order),
         "to_come": tuple(game.order[game.pos + 1 :]) if playing else (),
         "out": tuple(s for s in range(game.players) if not game.hands[s].cards) if playing else (),
         "exchanged": tuple(
             tuple(sorted(c for c, m in h.known.items() if m == ALL_SEATS)) for h in game.hands
         ),
-        "hand_penalties": tuple(game.hand_penalties),
-        "round_scores": tuple(tuple(h) for h in game.hand_scores),
-        "losers": tuple(game.losers),
         "last_trick": None if lt is None else _last_trick(lt),
         "rps": rps_info,
         "penalty_label": game.options["penalty_label"],
