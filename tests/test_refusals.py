@@ -2,6 +2,7 @@
 IllegalAction with a reason, and the game is left exactly as it was (and still saves as JSON)."""
 
 import json
+import random
 from dataclasses import replace
 
 import pytest
@@ -235,3 +236,44 @@ def test_ultimate_loser_and_ugh_refusals_name_their_rules():
     with pytest.raises(IllegalAction) as info:
         ugh.apply(seat, Action("end"))
     assert info.value.rule == "take_first" and info.value.seat == seat
+
+
+def _near_misses(game, seat, rng):
+    """Actions one field away from a legal one: another card, kind, target or value."""
+    legal = game.legal_actions(seat)
+    cards = list(game.catalog)
+    for a in rng.sample(legal, min(4, len(legal))):
+        other = rng.choice(legal)
+        yield replace(a, card=rng.choice(cards))
+        yield replace(a, kind=other.kind)
+        yield replace(a, target=other.target)
+        yield replace(a, value=other.value)
+        yield replace(a, kind="dance")
+
+
+@pytest.mark.parametrize("game_id, players", [(g, n) for g in games.ids() for n in games.get(g).player_range])
+def test_every_refusal_names_its_rule_and_changes_nothing(game_id, players):
+    """Near misses tried at every tenth step of random games: whatever is refused says which rule
+    (a stable key in ``rule``) and whose and what action (the fields), and leaves the game as it was."""
+    spec = games.get(game_id)
+    rng = random.Random(players)
+    game = spec.new_game(players, seed=players)
+    refusals = 0
+    step = 0
+    while not game.is_over():
+        seat = game.to_act()[0]
+        if step % 10 == 0:
+            before = json.dumps(game.to_dict(), sort_keys=True)
+            for probe in _near_misses(game, seat, rng):
+                if game.is_legal(seat, probe):
+                    continue
+                with pytest.raises(IllegalAction) as info:
+                    game.apply(seat, probe)
+                e = info.value
+                assert e.rule, f"{probe} refused without a rule: {e}"
+                assert (e.seat, e.kind) == (seat, probe.kind if isinstance(probe.kind, str) else None)
+                refusals += 1
+            assert json.dumps(game.to_dict(), sort_keys=True) == before
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+        step += 1
+    assert refusals > 10

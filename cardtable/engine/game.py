@@ -329,7 +329,8 @@ class Game:
                     )
                 text = f"{brief(got)} is not a {name} {seat_ref(seat)} may {action.kind} with now"
                 return IllegalAction(text, rule=f"{name}_not_offered", **fields)
-        return IllegalAction(f"that {action.kind} is not one {seat_ref(seat)} may make now", **fields)
+        text = f"that {action.kind} is not one {seat_ref(seat)} may make now"
+        return IllegalAction(text, rule="combination_not_offered", **fields)
 
     def check_seat(self, seat: Any) -> None:
         """Raise unless ``seat`` is an ``int`` seat of this game that must decide now."""

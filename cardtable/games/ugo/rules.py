@@ -35,6 +35,7 @@ from cardtable.engine import (
     IllegalAction,
     Moved,
     PlayerOut,
+    Reason,
     Rotated,
     Shuffled,
     Slot,
@@ -318,7 +319,7 @@ class UgoGame(Reactions, Game):
         try:
             why = reasons.why_not(self, seat, action)
         except Exception:  # noqa: BLE001 - garbage no explanation foresaw: still a refusal
-            why = f"{seat_ref(seat)} cannot {brief(action.kind)} that way now"
+            why = Reason(f"{seat_ref(seat)} cannot {brief(action.kind)} that way now", "not_now")
         raise IllegalAction(why)
 
     # -- applying --------------------------------------------------------------
