@@ -778,6 +778,27 @@ def test_a_game_vouches_only_for_what_apply_would_accept(spec_id, players):
     found.check()
 
 
+@pytest.mark.parametrize(("spec_id", "players"), CASES)
+def test_the_guard_of_search_never_refuses_a_legal_action(spec_id, players):
+    """``apply_trusted`` guards with the game's ``check`` instead of the legal list: at random
+    points, every legal action of the seat to act passes it, so search and ``apply`` agree on all
+    that the legal list offers."""
+    found = Findings(spec_id, players)
+    checked = 0
+    for where, game, _rng in _probe_points(spec_id, players, per_seed=12):
+        if found.full:
+            break
+        for seat in game.to_act():
+            for a in game.legal_actions(seat):
+                checked += 1
+                try:
+                    game.check(seat, a)
+                except IllegalAction as e:
+                    found.add((a.kind, e.rule), f"{where}: check refused legal {a!r}: {e}")
+    assert checked > 0
+    found.check()
+
+
 # -- quiet play-outs ---------------------------------------------------------------------------
 
 
