@@ -177,3 +177,24 @@ def test_a_save_from_before_the_part_existed_still_loads():
     back._load_state(old["state"])
     assert back.streaks == [0, 0, 0, 0]
     assert {k: v for k, v in back.to_dict()["state"].items() if k != "streaks"} == old["state"]
+
+
+@pytest.mark.parametrize("game_id, players", [(g, n) for g in games.ids() for n in games.get(g).player_range])
+def test_every_shown_part_reaches_the_worlds_search_imagines(game_id, players):
+    """A determinized world starts from the view's shown parts (``Game.shown_state``): each equals
+    the real game's, so a part a house rule adds as shown is in every world with nothing more."""
+    spec = games.get(game_id)
+    plan = spec.game_class._plan
+    shown = [k.name for k in plan.kept if k.part.shown]
+    assert shown
+    game = spec.new_game(players, seed=players)
+    rng = random.Random(players)
+    step = 0
+    while not game.is_over():
+        seat = game.to_act()[0]
+        if step % 9 == 0:
+            world = spec.determinize(game.view(seat), random.Random(step))
+            for name in shown:
+                assert getattr(world, name) == getattr(game, name), (name, step)
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+        step += 1

@@ -227,6 +227,14 @@ class Game:
     def _loaded(self) -> None:
         """After loading: set the parts declared ``saved=False`` from the rest."""
 
+    @classmethod
+    def shown_state(cls, view: View) -> dict[str, Any]:
+        """The declared parts ``view`` shows, as a save holds them: a determinizer's world starts
+        from these and adds what the view hides."""
+        if cls._plan is None:
+            raise NotImplementedError(f"{cls.__name__} declares no STATE")
+        return cls._plan.from_view(view.info)
+
     def _declared(self) -> StatePlan:
         if self._plan is None:
             raise NotImplementedError(f"{type(self).__name__} declares no STATE")

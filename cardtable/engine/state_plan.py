@@ -74,6 +74,11 @@ class StatePlan:
         out["zones"] = zones
         return out
 
+    def from_view(self, info: Mapping[str, Any]) -> dict[str, Any]:
+        """The shown parts of a view's facts, keyed as a save keys them (their frozen forms load as
+        they are): where a determinizer's world starts, so a part added as shown needs nothing more."""
+        return {k.key: info[k.shown_key] for k in self.kept if k.part.shown}
+
     def zone_function(self) -> Callable[[Game], list[Zone]]:
         """``zones(self)``: every zone, in the declared order."""
         items = [f"*self.{n}" if zp.per != "one" else f"self.{n}" for n, zp in self.zones]

@@ -73,16 +73,9 @@ def _state(view: View, victory_zones: list[dict[str, Any]], deck: list[Card]) ->
 
     n = view.players
     return {
+        **UghGame.shown_state(view),
         "phase": view.phase,
         "turn": info["turn"],
-        "first_player": info["first_player"],
-        "flips": info["flips"],
-        "taken": info["taken"],
-        "window": list(info["window"]),
-        "discards_left": info["discards_left"],
-        "ice_colors": list(info["ice_colors"]),
-        "sets": [[[[c.code for c in cards], score] for cards, score in s] for s in info["sets"]],
-        "first_ughs": list(info["first_ughs"]),
         "zones": {
             "deck": {"cards": [c.code for c in deck]},
             "safety": [public(f"safety{p + 1}") for p in range(3)],

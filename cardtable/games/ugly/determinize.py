@@ -72,23 +72,14 @@ def _state(view: View, zones: dict[str, Any], voids: list[int]) -> dict[str, Any
     info = view.info
     last = info["last_trick"]
     return {
+        **UglyGame.shown_state(view),
         "phase": view.phase,
-        "round": info["round"],
-        "dealer": info["dealer"],
-        "trump": info["trump"],
-        "pass_count": info["pass_count"],
         "turn": info["turn"],
-        "leader": info["leader"],
-        "lead_suit": info["lead_suit"],
-        "trick_order": info["trick_order"],
-        "tricks_won": info["tricks_won"],
         "totals": [int(s) for s in view.scores],
-        "round_scores": info["round_scores"],
         "voids": voids,
         "last_trick": None
         if last is None
         else [last["winner"], [s for s, _ in last["plays"]], [cards[0] for _, cards in last["plays"]]],
-        "cut": [[s, c] for s, c in info["cut"]],
         "zones": zones,
     }
 

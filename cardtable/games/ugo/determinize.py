@@ -101,20 +101,11 @@ def _state(view: View, zones: dict[str, Any], revealed: set[Card]) -> dict[str, 
     """The saved-game state of the world dealt: the view's public facts around ``zones``."""
     info = view.info
     return {
+        **UgoGame.shown_state(view),
         "phase": view.phase,
         "turn": info["turn"] if info["turn"] is not None else 0,  # None once the game is over
-        "turn_count": info["turn_count"],
-        "direction": info["direction"],
-        "alive": list(info["alive"]),
-        "out_order": list(info["out_order"]),
-        "had_turn": list(info["had_turn"]),
-        "ad_played": info["ad_played"],
-        "positions": info["positions"],
-        "turned": [c.code for c in info["turned"]],
-        "attacked": [c.code for c in info["attacked"]],
-        "revealed": [c.code for c in revealed],
+        "revealed": revealed,
         "final_winners": list(view.winners),
-        "score_history": [list(scores) for scores in info["score_history"]],
         "pending": _pending(view, zones),
         "zones": zones,
     }

@@ -89,19 +89,11 @@ def _state(view: View, zones: dict[str, Any], rps: dict[str, Any] | None) -> dic
     lt = info["last_trick"]
     order = list(info["order"])
     return {
+        **UltimateLoserGame.shown_state(view),
         "phase": view.phase,
-        "hand": info["round"],
-        "dealer": info["dealer"],
-        "leader": info["leader"],
         "turn": -1 if info["turn"] is None else info["turn"],
-        "order": order,
         "pos": len(order) - len(info["to_come"]) - 1 if view.phase == "play" else len(order),
-        "trick": _trick(info["moves"]),
-        "lead_type": info["lead_type"],
         "totals": [int(s) for s in view.scores],
-        "hand_penalties": list(info["hand_penalties"]),
-        "hand_scores": [list(h) for h in info["round_scores"]],
-        "losers": list(info["losers"]),
         "last_trick": None
         if lt is None
         else {
