@@ -16,16 +16,7 @@ from typing import Any
 
 import pygame
 
-from cardtable.engine import (
-    AUTO,
-    BoolOption,
-    ChoiceOption,
-    IntMapOption,
-    IntOption,
-    Option,
-    OptionError,
-    TextOption,
-)
+from cardtable.engine import options
 
 from . import theme
 from .text_field import TextField
@@ -35,10 +26,10 @@ from .widgets import Button, Selector, Stepper, Toggle, Widget, draw_text
 Control = Stepper | Toggle | Selector | TextField
 
 
-def default_text(option: Option) -> str:
+def default_text(option: options.Option) -> str:
     """``Default: 7D`` (and the bounds of a number: ``1 to 9``)."""
     text = f"Default: {option.format(option.default)}"
-    if isinstance(option, IntOption):
+    if isinstance(option, options.IntOption):
         text += f" \u00b7 {'auto or ' if option.auto else ''}{option.minimum} to {option.maximum}"
     return text
 
@@ -46,7 +37,7 @@ def default_text(option: Option) -> str:
 class OptionEditor:
     """The widgets of one option; ``on_change(key, value)`` hears every edit."""
 
-    def __init__(self, option: Option, value: Any, on_change: Callable[[str, Any], Any]) -> None:
+    def __init__(self, option: options.Option, value: Any, on_change: Callable[[str, Any], Any]) -> None:
         self.option = option
         self.on_change = on_change
         self.value = _copy(value)
@@ -62,18 +53,18 @@ class OptionEditor:
 
     def _make_controls(self) -> list[tuple[str | None, Control]]:
         o = self.option
-        if isinstance(o, BoolOption):
+        if isinstance(o, options.BoolOption):
             return [(None, Toggle(bool(self.value), self._set))]
-        if isinstance(o, IntOption):
-            values: list[Any] = ([AUTO] if o.auto else []) + list(range(o.minimum, o.maximum + 1))
+        if isinstance(o, options.IntOption):
+            values: list[Any] = ([options.AUTO] if o.auto else []) + list(range(o.minimum, o.maximum + 1))
             return [(None, Stepper(values, self.value, self._set))]
-        if isinstance(o, ChoiceOption):
+        if isinstance(o, options.ChoiceOption):
             choices = list(o.choices)
             index = choices.index(self.value) if self.value in choices else 0
             return [(None, Selector(choices, index, self._set, o.format))]
-        if isinstance(o, TextOption):
+        if isinstance(o, options.TextOption):
             return [(None, TextField(str(self.value), max_length=o.max_length, on_change=self._set))]
-        if isinstance(o, IntMapOption):
+        if isinstance(o, options.IntMapOption):
             out: list[tuple[str | None, Control]] = []
             for k in o.keys:
                 values = list(range(o.minimum, o.maximum + 1))
@@ -122,7 +113,7 @@ class OptionEditor:
         """Why the value cannot be used (only typed text can be wrong), or None."""
         try:
             self.option.validate(self.value)
-        except OptionError as exc:
+        except options.OptionError as exc:
             return exc.message
         return None
 
@@ -134,14 +125,14 @@ class OptionEditor:
         reset_w = round(84 * s)
         gap = round(18 * s)
         left_w = width - control_w - reset_w - 2 * gap
-        if isinstance(self.option, IntMapOption):
+        if isinstance(self.option, options.IntMapOption):
             left_w = width - reset_w - gap
         font = text.fonts.get(round(15 * s))
         self._lines = wrap(font, self.option.description, left_w)
         title_h = round(26 * s)
         line_h = round(20 * s)
         h = round(10 * s) + title_h + line_h * len(self._lines)
-        if isinstance(self.option, IntMapOption):
+        if isinstance(self.option, options.IntMapOption):
             h += round(50 * s) + line_h
         else:
             h = max(h, round(10 * s) + round(36 * s) + round(6 * s) + line_h)
@@ -158,7 +149,7 @@ class OptionEditor:
         reset.topright = (x + width, y + round(10 * s))
         self.reset.rect = reset
         self.reset.size = round(16 * s)
-        if isinstance(self.option, IntMapOption):
+        if isinstance(self.option, options.IntMapOption):
             cy = y + round(10 * s) + round(26 * s) + lay["line_h"] * len(self._lines) + round(8 * s)
             step_w = round(176 * s)
             for i, (_, w) in enumerate(self.controls):
@@ -195,7 +186,7 @@ class OptionEditor:
         error = self.error
         note = error or default_text(self.option)
         color = theme.DANGER if error else theme.MUTED
-        if isinstance(self.option, IntMapOption):
+        if isinstance(self.option, options.IntMapOption):
             pos = (x, self.controls[0][1].rect.bottom + round(6 * s))
             draw_text(surface, text, note, round(14 * s), pos, color, "bold" if error else "regular")
         else:

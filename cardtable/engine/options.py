@@ -24,22 +24,20 @@ class OptionError(ValueError):
         self.message = message
 
 
+_TYPE_NAMES: dict[type, str] = {
+    type(None): "nothing",
+    bool: "true/false",  # before int: a bool is an int too
+    int: "a whole number",
+    float: "a decimal number",
+    str: "text",
+    list: "a list",
+    dict: "a mapping",
+}
+
+
 def _type_name(value: Any) -> str:
-    if value is None:
-        return "nothing"
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, int):
-        return "a whole number"
-    if isinstance(value, float):
-        return "a decimal number"
-    if isinstance(value, str):
-        return "text"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "a mapping"
-    return type(value).__name__
+    """What ``value`` is, in the words an error message uses for it."""
+    return next((name for kind, name in _TYPE_NAMES.items() if isinstance(value, kind)), type(value).__name__)
 
 
 @dataclass(frozen=True)
@@ -115,6 +113,14 @@ class ChoiceOption(Option):
     def __post_init__(self) -> None:
         if self.words and len(self.words) != len(self.choices):
             raise ValueError(f"{self.key}: one word per choice")
+
+    @classmethod
+    def worded(
+        cls, key: str, default: str, description: str, /, label: str = "", **words: str
+    ) -> ChoiceOption:
+        """Choices given each beside its words (``left="always left"``), in order, so the two cannot
+        drift apart as parallel tuples can; for choices that are names (not ``label``)."""
+        return cls(key, default, description, label, choices=tuple(words), words=tuple(words.values()))
 
     def format(self, value: Any) -> str:
         if self.words and value in self.choices:

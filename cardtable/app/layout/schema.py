@@ -127,10 +127,10 @@ class Badge:
 class Panel:
     """A panel a button or a key opens, showing a fact (the last trick)."""
 
-    key: str
-    title: str
-    button: str
-    hotkey: str = ""
+    key: str  # the fact: a key of the view's info; the button shows while it is set
+    title: str  # the panel's heading (the key where the layout names none)
+    button: str  # the words on the button (the title where the layout names none)
+    hotkey: str = ""  # a key (one character, lower case) that opens it too; none when empty
 
 
 @dataclass(frozen=True)

@@ -29,13 +29,13 @@ SCHEMA = OptionSchema(
             minimum=0,
             maximum=20,
         ),
-        ChoiceOption(
+        ChoiceOption.worded(
             "first_player",
             "random",
             "Who goes first: a random player, or the first seat (the table seats the youngest there).",
             label="First player",
-            choices=("random", "first_seat"),
-            words=("a random player", "the first seat"),
+            random="a random player",
+            first_seat="the first seat",
         ),
         BoolOption(
             "fourth_flip_wild_steals",

@@ -44,13 +44,13 @@ SCHEMA = OptionSchema(
             maximum=9,
             auto=True,
         ),
-        ChoiceOption(
+        ChoiceOption.worded(
             "pass_direction",
             "left",
             "Pass always to the left, or alternate left and right each round.",
             label="Pass direction",
-            choices=("left", "alternate"),
-            words=("always left", "left and right in turn"),
+            left="always left",
+            alternate="left and right in turn",
         ),
         BoolOption(
             "allow_no_trump",

@@ -12,13 +12,13 @@ SCHEMA = OptionSchema(
             "Each player shuffles their own deck and plays with the one passed from the right.",
             label="Pass decks left",
         ),
-        ChoiceOption(
+        ChoiceOption.worded(
             "discard_to",
             "owner",
             "Used and destroyed cards go to their owner's discard pile, or to that of the player using them.",
             label="Discard to",
-            choices=("owner", "player"),
-            words=("the owner's pile", "the user's pile"),
+            owner="the owner's pile",
+            player="the user's pile",
         ),
         BoolOption(
             "equip_opponents",
@@ -32,13 +32,13 @@ SCHEMA = OptionSchema(
             "A 10 also stops an Ace, King or Jack used on you, not only attacks.",
             label="10 stops specials",
         ),
-        ChoiceOption(
+        ChoiceOption.worded(
             "lower_attack",
             "destroyed",
             "A weaker (or equal) attack on an attack-position card destroys the attacker, or does nothing.",
             label="Weaker attack",
-            choices=("destroyed", "nothing"),
-            words=("the attacker is destroyed", "nothing happens"),
+            destroyed="the attacker is destroyed",
+            nothing="nothing happens",
         ),
         BoolOption(
             "specific_aces",

@@ -43,13 +43,13 @@ SCHEMA = OptionSchema(
             "Add one joker: it plays only as a single and beats every other single.",
             label="Joker",
         ),
-        ChoiceOption(
+        ChoiceOption.worded(
             "lead_tiebreak",
             "rps",
             "Who leads when nobody who played has cards left: rock-paper-scissors, or a random draw.",
             label="Lead tiebreak",
-            choices=("rps", "random"),
-            words=("rock-paper-scissors", "a random draw"),
+            rps="rock-paper-scissors",
+            random="a random draw",
         ),
         TextOption(
             "penalty_label",
