@@ -170,9 +170,7 @@ class ISMCTSAgent(Agent):
         return lambda: self.spec.determinize(view, self.rng)
 
     def choose(self, view: View) -> Action:
-        legal = view.legal
-        if not legal:
-            raise ValueError("there is nothing to decide in this view")
+        legal = view.choices()
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]

@@ -11,6 +11,4 @@ class RandomAgent(Agent):
     name = "random"
 
     def choose(self, view: View) -> Action:
-        if not view.legal:
-            raise ValueError("there is nothing to decide in this view")
-        return self.rng.choice(view.legal)
+        return self.rng.choice(view.choices())

@@ -95,6 +95,13 @@ class View:
     options: Mapping[str, Any] = field(default_factory=dict)
     select: int = 0
 
+    def choices(self) -> tuple[Action, ...]:
+        """The legal actions, for a player that must decide: a ValueError where there are none
+        (a player asked to act on a view with nothing to decide was asked wrongly)."""
+        if not self.legal:
+            raise ValueError("there is nothing to decide in this view")
+        return self.legal
+
     def zone(self, name: str, owner: int | None = None) -> ZoneView:
         for z in self.zones:
             if z.name == name and z.owner == owner:

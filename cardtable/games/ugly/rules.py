@@ -35,6 +35,7 @@ from cardtable.engine import (
     ScoreChanged,
     Shuffled,
     TrickWon,
+    Zone,
     ZoneRef,
     seat_ref,
 )
@@ -222,17 +223,7 @@ class UglyGame(Game):
     def legal_actions(self, seat: int) -> list[Action]:
         phase = self.phase
         if phase == "play":
-            if seat != self.turn:
-                return []
-            hand = self.hands[seat].cards
-            lead = self.lead_suit
-            if lead is not None:
-                base = _BASE[lead]
-                lo = bisect_left(hand, base)
-                hi = bisect_left(hand, base + 13, lo)
-                if lo < hi:
-                    return list(map(PLAY[seat].__getitem__, hand[lo:hi]))
-            return list(map(PLAY[seat].__getitem__, hand))
+            return self._plays(seat) if seat == self.turn else []
         if phase == "pass":
             if not 0 <= seat < self.players or len(self.passing[seat].cards) >= self.pass_count:
                 return []
@@ -240,6 +231,18 @@ class UglyGame(Game):
         if phase == "trump":
             return list(self.trump_actions) if seat == self.turn else []
         return []
+
+    def _plays(self, seat: int) -> list[Action]:
+        """Follow suit: the cards of the suit led, or, holding none, any card (RULES.md, Ugly)."""
+        hand = self.hands[seat].cards
+        lead = self.lead_suit
+        if lead is not None:
+            base = _BASE[lead]
+            lo = bisect_left(hand, base)
+            hi = bisect_left(hand, base + 13, lo)
+            if lo < hi:
+                return list(map(PLAY[seat].__getitem__, hand[lo:hi]))
+        return list(map(PLAY[seat].__getitem__, hand))
 
     # -- checking --------------------------------------------------------------
 
@@ -350,15 +353,20 @@ class UglyGame(Game):
             self._passers = tuple(range(self.players))
         return events
 
-    def _pick_pass(self, seat: int, card: Card) -> list[Event]:
+    def _from_hand(
+        self, seat: int, card: Card, to: Zone, ref: tuple[str, int], seen: int = -1
+    ) -> list[Event]:
+        """Move ``card`` from ``seat``'s hand onto ``to`` (whoever knew it was there forgets):
+        its move, unless nobody reads events."""
         hand = self.hands[seat]
         hand.cards.remove(card)
         if hand.known:
             hand.known.pop(card, None)
-        self.passing[seat].cards.append(card)
-        events: list[Event] = (
-            [] if self.quiet else [Moved(card, 0, self._hand_ref[seat], self._pass_ref[seat], 1 << seat)]
-        )
+        to.cards.append(card)
+        return [] if self.quiet else [Moved(card, 0, self._hand_ref[seat], ref, seen)]
+
+    def _pick_pass(self, seat: int, card: Card) -> list[Event]:
+        events = self._from_hand(seat, card, self.passing[seat], self._pass_ref[seat], 1 << seat)
         if len(self.passing[seat].cards) == self.pass_count:
             self._passers = tuple(s for s in self._passers if s != seat)
             if not self._passers:
@@ -387,14 +395,7 @@ class UglyGame(Game):
         self.phase = "play"
 
     def _play(self, seat: int, card: Card) -> list[Event]:
-        hand = self.hands[seat]
-        hand.cards.remove(card)
-        if hand.known:
-            hand.known.pop(card, None)
-        self.played[seat].cards.append(card)
-        events: list[Event] = (
-            [] if self.quiet else [Moved(card, 0, self._hand_ref[seat], self._trick_ref[seat])]
-        )
+        events = self._from_hand(seat, card, self.played[seat], self._trick_ref[seat])
         suit = _SUIT_OF[card]
         if self.lead_suit is None:
             self.lead_suit = suit

@@ -93,9 +93,7 @@ def choose_sharp(view: View, rng: random.Random) -> Action:
 
 def choose_with(view: View, rng: random.Random, style: Style) -> Action:
     """The action the bot takes for ``view`` when it plays ``style``."""
-    legal = view.legal
-    if not legal:
-        raise ValueError("there is nothing to decide in this view")
+    legal = view.choices()
     if len(legal) == 1:
         return legal[0]
     b = _board(view, style)

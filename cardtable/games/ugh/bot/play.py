@@ -18,9 +18,7 @@ LOOKAHEAD = 2  # flips looked at beyond the next one
 
 def choose(view: View, rng: random.Random) -> Action:
     """The bot's action for the seat of ``view`` (which must have one to take)."""
-    legal = view.legal
-    if not legal:
-        raise ValueError("there is nothing to decide in this view")
+    legal = view.choices()
     if len(legal) == 1:
         return legal[0]
     k = read(view)
