@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from cardtable import __version__
 from cardtable.ai import agent_names
 from cardtable.lab.args import add_parser as add_lab_parser
+from cardtable.lab.args import add_rules_arguments
 
 if TYPE_CHECKING:
     from cardtable.engine import GameSpec, Option
@@ -53,13 +54,10 @@ def _parser() -> argparse.ArgumentParser:
         help=f"comma-separated agent per seat, or one for all; choices: {', '.join(agent_names())}",
     )
     s.add_argument("--seed", type=int, default=1, help="base seed; the same seed gives the same games")
-    s.add_argument("--variant", help="a named variant, built in or your own (see `cardtable games`)")
-    s.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="set one option (YAML value, e.g. rounds=4 or allow_no_trump=false); repeatable",
+    add_rules_arguments(
+        s,
+        "a named variant, built in or your own (see `cardtable games`)",
+        "set one option (YAML value, e.g. rounds=4 or allow_no_trump=false); repeatable",
     )
     s.add_argument("--json", action="store_true", help="print one JSON summary object instead of a table")
     s.add_argument("--workers", type=int, help="games played at once (default: one per core)")

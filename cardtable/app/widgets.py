@@ -8,6 +8,7 @@ Space activates the focused widget, Left and Right change a value.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
@@ -16,6 +17,8 @@ from . import theme
 from .theme import TextCache
 
 _BOXES: dict[tuple, pygame.Surface] = {}
+Mark = tuple[str, int, theme.Color, str]
+"""A step control's glyph: text, size, colour and style."""
 
 
 def box(
@@ -60,14 +63,15 @@ def draw_text(
     return rect
 
 
+@dataclass(eq=False)
 class Widget:
-    focusable = True
+    """What every widget has: where its scene put it, and whether it is focused, usable and shown."""
 
-    def __init__(self) -> None:
-        self.rect = pygame.Rect(0, 0, 0, 0)
-        self.focused = False
-        self.enabled = True
-        self.visible = True
+    focusable = True
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0), init=False)
+    focused: bool = field(default=False, init=False)
+    enabled: bool = field(default=True, init=False)
+    visible: bool = field(default=True, init=False)
 
     def handle(self, event: pygame.event.Event) -> bool:
         return False
@@ -76,22 +80,16 @@ class Widget:
         pass
 
 
+@dataclass(eq=False)
 class Button(Widget):
-    def __init__(
-        self,
-        label: str,
-        on_click: Callable[[], Any],
-        size: int = 22,
-        primary: bool = False,
-        tooltip: str = "",
-    ) -> None:
-        super().__init__()
-        self.label = label
-        self.on_click = on_click
-        self.size = size
-        self.primary = primary
-        self.tooltip = tooltip
-        self.hover = False
+    """A labelled button: a click on it, or Enter or Space while it has the focus, calls ``on_click``."""
+
+    label: str
+    on_click: Callable[[], Any]
+    size: int = 22
+    primary: bool = False
+    tooltip: str = ""
+    hover: bool = field(default=False, init=False)
 
     def preferred_width(self, text: TextCache) -> int:
         return text.fonts.get(self.size, "bold").size(self.label)[0] + 2 * self.size
@@ -114,8 +112,7 @@ class Button(Widget):
         )
         if clicked or pressed:
             self.activate()
-            return True
-        return False
+        return clicked or pressed
 
     def draw(self, surface: pygame.Surface, text: TextCache) -> None:
         if not self.visible:
@@ -137,10 +134,31 @@ class Button(Widget):
 
 
 class _StepBox(Widget):
-    """A box with a step control at each end: a click on either half steps that way."""
+    """A box with a step control at each end: a click on either half steps that way.
+
+    ``on_change(value)`` is called when a step changes the value; ``format(value)`` is the text shown.
+    """
+
+    def __init__(
+        self, on_change: Callable[[Any], Any] | None, format: Callable[[Any], str], size: int
+    ) -> None:
+        super().__init__()
+        self.index = 0
+        self.on_change = on_change
+        self.format = format
+        self.size = size
+
+    @property
+    def value(self) -> Any:
+        raise NotImplementedError
 
     def step(self, delta: int) -> Any:
         raise NotImplementedError
+
+    def _changed(self) -> None:
+        """Tell the owner the value changed (the player stepped it; a scene setting it says nothing)."""
+        if self.on_change is not None:
+            self.on_change(self.value)
 
     def _clicked(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
@@ -148,14 +166,27 @@ class _StepBox(Widget):
             return True
         return False
 
-    def _draw_box(self, surface: pygame.Surface) -> tuple[pygame.Rect, pygame.Rect]:
-        """Draw the box; returns where the two step controls go."""
+    def _marks(self) -> tuple[Mark, Mark]:
+        """The step controls' glyphs, left then right."""
+        raise NotImplementedError
+
+    def _label(self) -> tuple[str, theme.Color]:
+        """The value as shown in the middle, and its colour."""
+        raise NotImplementedError
+
+    def draw(self, surface: pygame.Surface, text: TextCache) -> None:
+        if not self.visible:
+            return
         r = self.rect
         pygame.draw.rect(surface, theme.FELT_DARK, r, border_radius=r.height // 3)
         edge = theme.HIGHLIGHT if self.focused else theme.PANEL_EDGE
         pygame.draw.rect(surface, edge, r, width=2, border_radius=r.height // 3)
         w = r.height
-        return pygame.Rect(r.left, r.top, w, r.height), pygame.Rect(r.right - w, r.top, w, r.height)
+        ends = pygame.Rect(r.left, r.top, w, r.height), pygame.Rect(r.right - w, r.top, w, r.height)
+        for (glyph, size, color, style), end in zip(self._marks(), ends, strict=True):
+            draw_text(surface, text, glyph, size, end.center, color, style, "center")
+        label, color = self._label()
+        draw_text(surface, text, label, self.size, r.center, color, "bold", "center")
 
 
 class Selector(_StepBox):
@@ -170,12 +201,9 @@ class Selector(_StepBox):
         size: int = 22,
         muted: Callable[[Any], bool] | None = None,
     ) -> None:
-        super().__init__()
+        super().__init__(on_change, format, size)
         self.options = list(options)
         self.index = index
-        self.on_change = on_change
-        self.format = format
-        self.size = size
         self.muted = muted
         """Options shown greyed (they can be chosen, to see why they are grey)."""
 
@@ -191,8 +219,7 @@ class Selector(_StepBox):
         if not self.options or not self.enabled:
             return
         self.index = (self.index + delta) % len(self.options)
-        if self.on_change is not None:
-            self.on_change(self.value)
+        self._changed()
 
     def handle(self, event: pygame.event.Event) -> bool:
         if not (self.visible and self.enabled):
@@ -224,19 +251,18 @@ class Selector(_StepBox):
                 return True
         return False
 
-    def draw(self, surface: pygame.Surface, text: TextCache) -> None:
-        if not self.visible:
-            return
-        r = self.rect
-        left, right = self._draw_box(surface)
+    def _marks(self) -> tuple[Mark, Mark]:
+        return (
+            ("\u25c0", self.size - 4, theme.ACCENT, "regular"),
+            ("\u25b6", self.size - 4, theme.ACCENT, "regular"),
+        )
+
+    def _label(self) -> tuple[str, theme.Color]:
         greyed = not self.enabled or (
             self.muted is not None and bool(self.options) and self.muted(self.value)
         )
-        color = theme.MUTED if greyed else theme.TEXT
-        draw_text(surface, text, "\u25c0", self.size - 4, left.center, theme.ACCENT, anchor="center")
-        draw_text(surface, text, "\u25b6", self.size - 4, right.center, theme.ACCENT, anchor="center")
         label = self.format(self.value) if self.options else ""
-        draw_text(surface, text, label, self.size, r.center, color, "bold", "center")
+        return label, theme.MUTED if greyed else theme.TEXT
 
 
 class Stepper(_StepBox):
@@ -250,12 +276,9 @@ class Stepper(_StepBox):
         format: Callable[[Any], str] = str,
         size: int = 22,
     ) -> None:
-        super().__init__()
+        super().__init__(on_change, format, size)
         self.values = list(values)
         self.index = self.values.index(value) if value in self.values else 0
-        self.on_change = on_change
-        self.format = format
-        self.size = size
 
     @property
     def value(self) -> Any:
@@ -271,8 +294,7 @@ class Stepper(_StepBox):
         if index == self.index or not self.enabled:
             return False
         self.index = index
-        if self.on_change is not None:
-            self.on_change(self.value)
+        self._changed()
         return True
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -298,51 +320,25 @@ class Stepper(_StepBox):
                 return True
         return False
 
-    def draw(self, surface: pygame.Surface, text: TextCache) -> None:
-        if not self.visible:
-            return
-        r = self.rect
-        left, right = self._draw_box(surface)
+    def _marks(self) -> tuple[Mark, Mark]:
         at_start, at_end = self.index == 0, self.index == len(self.values) - 1
-        draw_text(
-            surface,
-            text,
-            "\u2212",
-            self.size,
-            left.center,
-            theme.MUTED if at_start else theme.ACCENT,
-            "bold",
-            "center",
+        return (
+            ("\u2212", self.size, theme.MUTED if at_start else theme.ACCENT, "bold"),
+            ("+", self.size, theme.MUTED if at_end else theme.ACCENT, "bold"),
         )
-        draw_text(
-            surface,
-            text,
-            "+",
-            self.size,
-            right.center,
-            theme.MUTED if at_end else theme.ACCENT,
-            "bold",
-            "center",
-        )
-        color = theme.TEXT if self.enabled else theme.MUTED
-        draw_text(surface, text, self.format(self.value), self.size, r.center, color, "bold", "center")
+
+    def _label(self) -> tuple[str, theme.Color]:
+        return self.format(self.value), theme.TEXT if self.enabled else theme.MUTED
 
 
+@dataclass(eq=False)
 class Toggle(Widget):
     """An on/off switch: a click, Enter or Space flips it; Left is off, Right is on."""
 
-    def __init__(
-        self,
-        value: bool = False,
-        on_change: Callable[[bool], Any] | None = None,
-        labels: tuple[str, str] = ("Off", "On"),
-        size: int = 22,
-    ) -> None:
-        super().__init__()
-        self.value = value
-        self.on_change = on_change
-        self.labels = labels
-        self.size = size
+    value: bool = False
+    on_change: Callable[[bool], Any] | None = None
+    labels: tuple[str, str] = ("Off", "On")
+    size: int = 22
 
     def set(self, value: bool) -> None:
         self.value = value

@@ -1,4 +1,5 @@
-"""The ``lab`` command's arguments, apart from the lab itself: the app starts without loading the lab."""
+"""The ``lab`` command's arguments (the rules ones shared with ``simulate``), apart from the lab itself:
+the app starts without loading the lab."""
 
 from __future__ import annotations
 
@@ -20,13 +21,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         ),
     )
     lab.add_argument("game", help="game id (see `cardtable games`)")
-    lab.add_argument("--variant", help="the variant to try, built in or your own (default: standard)")
-    lab.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="a house rule to try over the variant (YAML value, e.g. rounds=3); repeatable",
+    add_rules_arguments(
+        lab,
+        "the variant to try, built in or your own (default: standard)",
+        "a house rule to try over the variant (YAML value, e.g. rounds=3); repeatable",
     )
     lab.add_argument("--against", default="standard", help="the variant to compare with (default: standard)")
     lab.add_argument("--players", type=int, help="table size (default: the game's usual table, 2 in U-G-O)")
@@ -38,3 +36,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     lab.add_argument("--workers", type=int, help="games played at once (default: one per core)")
     lab.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     lab.add_argument("--chart", metavar="FILE.png", help="also draw the comparison as a PNG")
+
+
+def add_rules_arguments(parser: argparse.ArgumentParser, variant_help: str, option_help: str) -> None:
+    """``--variant NAME`` and ``--option KEY=VALUE`` (repeatable): the rules a command plays under,
+    named and read the same way by every command that plays."""
+    parser.add_argument("--variant", help=variant_help)
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help=option_help)

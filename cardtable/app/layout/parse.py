@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pkgutil
 import string
+from collections.abc import Iterator
 from dataclasses import fields
 from functools import cache
 from pathlib import Path
@@ -133,6 +134,20 @@ def _mapping(doc: YamlDoc, keys: Keys, value: Any, allowed: tuple[str, ...] | No
         if key not in allowed:
             raise doc.error((*keys, key), f"unknown key; expected one of {', '.join(allowed)}")
     return value
+
+
+def _entries(
+    doc: YamlDoc, raw: Any, section: str, mistake: str, allowed: tuple[str, ...]
+) -> Iterator[tuple[Keys, dict[str, Any]]]:
+    """Each entry of a list section (none when it is absent), with where it stands in the file; a
+    section that is not a list is ``mistake``."""
+    if raw is None:
+        return
+    if not isinstance(raw, list):
+        raise doc.error((section,), mistake)
+    for i, entry in enumerate(raw):
+        keys = (section, i)
+        yield keys, _mapping(doc, keys, entry, allowed)
 
 
 def _text(doc: YamlDoc, keys: Keys, value: Any, limit: int = 80) -> str:
@@ -265,14 +280,9 @@ def _plate(doc: YamlDoc, body: Any, zones: dict[str, ZoneSpec]) -> Plate:
 
 
 def _badges(doc: YamlDoc, raw: Any) -> tuple[Badge, ...]:
-    if raw is None:
-        return ()
-    if not isinstance(raw, list):
-        raise doc.error(("badges",), "must be a list of badges")
     out = []
-    for i, b in enumerate(raw):
-        keys = ("badges", i)
-        b = _mapping(doc, keys, b, ("key", "title", "at", "values", "of", "arrow"))
+    allowed = ("key", "title", "at", "values", "of", "arrow")
+    for keys, b in _entries(doc, raw, "badges", "must be a list of badges", allowed):
         if "key" not in b or "at" not in b:
             raise doc.error(keys, "each badge needs a key and at: [x, y]")
         values = b.get("values") or {}
@@ -292,14 +302,9 @@ def _badges(doc: YamlDoc, raw: Any) -> tuple[Badge, ...]:
 
 
 def _panels(doc: YamlDoc, raw: Any) -> tuple[Panel, ...]:
-    if raw is None:
-        return ()
-    if not isinstance(raw, list):
-        raise doc.error(("panels",), "must be a list of panels")
     out = []
-    for i, p in enumerate(raw):
-        keys = ("panels", i)
-        p = _mapping(doc, keys, p, ("key", "title", "button", "hotkey"))
+    allowed = ("key", "title", "button", "hotkey")
+    for keys, p in _entries(doc, raw, "panels", "must be a list of panels", allowed):
         if "key" not in p:
             raise doc.error(keys, "each panel needs the key of the fact it shows")
         hotkey = _text(doc, (*keys, "hotkey"), p.get("hotkey", ""), 1).lower()
@@ -315,14 +320,10 @@ def _panels(doc: YamlDoc, raw: Any) -> tuple[Panel, ...]:
 
 
 def _timings(doc: YamlDoc, raw: Any) -> tuple[Timing, ...]:
-    if raw is None:
-        return ()
-    if not isinstance(raw, list):
-        raise doc.error(("timing",), "must be a list of rules, the first that fits an event counts")
     out = []
-    for i, t in enumerate(raw):
-        keys = ("timing", i)
-        t = _mapping(doc, keys, t, ("event", "from", "to", "what", "hold", "glide", "gap", "sound", "wait"))
+    mistake = "must be a list of rules, the first that fits an event counts"
+    allowed = ("event", "from", "to", "what", "hold", "glide", "gap", "sound", "wait")
+    for keys, t in _entries(doc, raw, "timing", mistake, allowed):
         event = _choice(doc, (*keys, "event"), t.get("event"), EVENTS)
         sound = _text(doc, (*keys, "sound"), t.get("sound", ""), 40)
         if sound and sound not in sound_names():

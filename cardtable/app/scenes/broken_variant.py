@@ -14,6 +14,7 @@ from .. import theme
 from ..folders import open_folder
 from ..theme import wrap
 from ..widgets import Button, Widget, draw_text
+from .common import ask_to_delete_variant
 
 if TYPE_CHECKING:
     from .house_rules import HouseRulesPage
@@ -101,19 +102,9 @@ class BrokenVariantView:
         )
 
     def ask_delete(self) -> None:
-
         assert self.entry is not None
         name = self.entry.name
-        self.app.push(
-            self.app.scene(
-                "confirm",
-                f"Delete {variant_title(name)}?",
-                f"Its file variants/{self.page.game}/{name}.yaml, with its mistake, is removed.",
-                "Delete",
-                lambda: self._delete(name),
-                danger=True,
-            )
-        )
+        ask_to_delete_variant(self.app, self.page.game, name, lambda: self._delete(name), mistake=True)
 
     def _delete(self, name: str) -> None:
         try:

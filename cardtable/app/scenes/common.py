@@ -1,4 +1,5 @@
-"""Pieces several scenes share: a column of buttons, the felt background, file notices."""
+"""Pieces several scenes share: a column of buttons, arrow keys along a screen's widgets, the felt
+background, file notices, the question before a variant is deleted."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from cardtable.saves import read_autosave
+from cardtable.variants import variant_title
 
 from .. import theme
 from ..table.gamelog import LogLine
@@ -66,6 +68,19 @@ def widgets_handle(ring: FocusRing, widgets: Sequence[Widget], event: pygame.eve
     return ring.handle(event)
 
 
+COLUMN = (pygame.K_UP, pygame.K_DOWN)
+ROW = (pygame.K_LEFT, pygame.K_RIGHT)
+
+
+def ring_handle(ring: FocusRing, event: pygame.event.Event, arrows: tuple[int, int] = COLUMN) -> bool:
+    """A screen's widgets: the ``arrows`` (back, forward) move the focus along them, as they are laid
+    out (a column or a ROW), besides Tab; every other event goes to them."""
+    if event.type == pygame.KEYDOWN and event.key in arrows:
+        ring.move(-1 if event.key == arrows[0] else 1)
+        return True
+    return ring.handle(event)
+
+
 FILES_HEADING = "Files with mistakes (Card Table uses its defaults for them):"
 
 
@@ -91,31 +106,24 @@ def notice_lines(
     return lines
 
 
-def draw_notices(
+def _padding(s: float, boxed: bool) -> int:
+    """The space between a box of notices and its lines (none when they are not boxed)."""
+    return round(10 * s) if boxed else 0
+
+
+def _draw_notice_lines(
     surface: pygame.Surface,
     app,
     rect: pygame.Rect,
     s: float,
-    notices: list[str],
-    notes: list[str] | tuple[str, ...] = (),
-    first: tuple[str, theme.Color] | None = None,
-    boxed: bool = False,
-    heading: str = FILES_HEADING,
+    lines: list[tuple[str, theme.Color, str]],
+    boxed: bool,
 ) -> pygame.Rect | None:
-    """Problems with the player's files (file, line, what is wrong) wrapped into ``rect``.
-
-    ``notes`` (where a file was kept) follow them; ``first`` is a message of
-    the scene's own shown above all (e.g. "Saved"). Lines that do not fit end
-    in a count of what is left out; the rect of that line is returned (for a
-    button that shows them all), else None.
-    """
+    """``lines`` (from :func:`notice_lines`) drawn into ``rect``; those that do not fit end in a count of
+    what is left out, and the rect of that line is returned (for a button that shows them all)."""
     size = round(15 * s)
     line_h = round(20 * s)
-    font = app.fonts.get(size)
-    pad = round(10 * s) if boxed else 0
-    lines = notice_lines(font, rect.width - 2 * pad, notices, notes, first, heading, round(14 * s))
-    if not lines:
-        return None
+    pad = _padding(s, boxed)
     room = max(1, (rect.height - 2 * pad) // line_h)
     more = None
     if len(lines) > room:
@@ -157,8 +165,17 @@ class NoticeBoard:
         boxed: bool = False,
         heading: str = FILES_HEADING,
     ) -> None:
+        """Problems with the player's files (file, line, what is wrong) wrapped into ``rect``.
+
+        ``notes`` (where a file was kept) follow them; ``first`` is a message of
+        the scene's own shown above all (e.g. "Saved"). Lines that do not fit end
+        in a count of what is left out, and a button beside it shows them all.
+        """
         self._shown = (heading, list(notices), list(notes))
-        line = draw_notices(surface, self.app, rect, s, notices, notes, first, boxed, heading)
+        font = self.app.fonts.get(round(15 * s))
+        room = rect.width - 2 * _padding(s, boxed)
+        lines = notice_lines(font, room, notices, notes, first, heading, round(14 * s))
+        line = _draw_notice_lines(surface, self.app, rect, s, lines, boxed) if lines else None
         self.more.visible = line is not None
         if line is not None:
             self.more.size = round(15 * s)
@@ -194,3 +211,20 @@ def replacing_saved_game(app, start: Callable[[], object]) -> None:
         "To play it on instead, press Cancel, then Continue on the title screen."
     )
     app.open("confirm", "Start a new game?", detail, "Start", start, tag="replace")
+
+
+def ask_to_delete_variant(
+    app, game: str, name: str, on_yes: Callable[[], object], mistake: bool = False
+) -> None:
+    """Ask before a variant's file is removed: it cannot be undone, so Cancel is the first answer.
+    ``mistake``: the file cannot be read (it goes with its mistake)."""
+    where = f"variants/{game}/{name}.yaml"
+    what = f"{where}, with its mistake," if mistake else where
+    app.open(
+        "confirm",
+        f"Delete {variant_title(name)}?",
+        f"Its file {what} is removed.",
+        "Delete",
+        on_yes,
+        danger=True,
+    )

@@ -31,6 +31,7 @@ from ..option_editor import OptionEditor
 from ..text_field import TextField
 from ..widgets import Button, ScrollArea, Selector, Widget, draw_text
 from .broken_variant import BrokenEntry, BrokenVariantView
+from .common import ask_to_delete_variant
 
 if TYPE_CHECKING:
     from .settings import SettingsScene
@@ -324,20 +325,10 @@ class HouseRulesPage:
         self.scene.message = (f"Made {variant_label(variant)}; rename it if you like.", theme.DROP)
 
     def ask_delete(self) -> None:
-
         if not self.own or self.variant is None:
             return
         name = self.variant.name
-        self.app.push(
-            self.app.scene(
-                "confirm",
-                f"Delete {variant_title(name)}?",
-                f"Its file variants/{self.game}/{name}.yaml is removed.",
-                "Delete",
-                lambda: self._delete(name),
-                danger=True,
-            )
-        )
+        ask_to_delete_variant(self.app, self.game, name, lambda: self._delete(name))
 
     def _delete(self, name: str) -> None:
         try:

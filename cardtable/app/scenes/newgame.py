@@ -26,7 +26,7 @@ from ..text_field import TextField
 from ..theme import wrap
 from ..widgets import Button, FocusRing, Selector, draw_panel, draw_text
 from .broken_variant import BrokenEntry
-from .common import BACKGROUND, replacing_saved_game
+from .common import BACKGROUND, replacing_saved_game, ring_handle
 
 
 def _kind_label(kind: str) -> str:
@@ -347,10 +347,7 @@ class NewGameScene(Scene):
         ):
             self.start_game()
             return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
-            self.ring.move(-1 if event.key == pygame.K_UP else 1)
-            return True
-        return self.ring.handle(event)
+        return ring_handle(self.ring, event)
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

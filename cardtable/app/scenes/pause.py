@@ -15,7 +15,7 @@ from .. import theme
 from ..scene import Scene
 from ..theme import wrap
 from ..widgets import Button, FocusRing, draw_panel, draw_text
-from .common import layout_column
+from .common import layout_column, ring_handle
 
 
 class PauseScene(Scene):
@@ -105,10 +105,7 @@ class PauseScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
             return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
-            self.ring.move(-1 if event.key == pygame.K_UP else 1)
-            return True
-        return self.ring.handle(event)
+        return ring_handle(self.ring, event)
 
     def draw(self, surface: pygame.Surface) -> None:
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)

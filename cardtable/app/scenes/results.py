@@ -18,7 +18,7 @@ from ..layout import Layout
 from ..scene import Scene
 from ..table.words import winners_text
 from ..widgets import Button, FocusRing, draw_panel, draw_text
-from .common import BACKGROUND
+from .common import BACKGROUND, ROW, ring_handle
 
 LINE_COLORS = [
     (242, 197, 84),
@@ -111,10 +111,7 @@ class ResultsScene(Scene):
             x += step
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            self.ring.move(-1 if event.key == pygame.K_LEFT else 1)
-            return True
-        return self.ring.handle(event)
+        return ring_handle(self.ring, event, ROW)
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

@@ -13,12 +13,16 @@ asks the match.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import InitVar, dataclass, field
+from typing import TYPE_CHECKING
 
 from cardtable.engine import Action, Event, IllegalAction, View
 from cardtable.match import Match
 
 from .screen import Screen
+
+if TYPE_CHECKING:
+    from cardtable.ai.worker import Worker
 
 log = logging.getLogger(__name__)
 
@@ -52,27 +56,28 @@ class Finished:
 Step = Acted | HandOver | Finished | None
 
 
+@dataclass(eq=False)
 class TurnDriver:
-    def __init__(
-        self,
-        match: Match,
-        levels: list[str | None],
-        seeds: list[int],
-        worker,
-        spec_id: str,
-        watch: int | None = None,
-    ) -> None:
-        """``watch``: in a demo of computers, the seat whose cards are shown."""
-        self.match = match
-        self.levels = levels
-        self.seeds = seeds
-        self.worker = worker
-        self.spec_id = spec_id
-        self.humans = [i for i, s in enumerate(match.seats) if s.agent is None]
+    """Who decides next at one table: its match, each seat's computer level and seed, and the worker
+    that thinks for the slow levels (``spec_id``: the game, for the worker)."""
+
+    match: Match
+    levels: list[str | None]
+    seeds: list[int]
+    worker: Worker
+    spec_id: str
+    watch: InitVar[int | None] = None
+    """In a demo of computers, the seat whose cards are shown."""
+    humans: list[int] = field(init=False)
+    screen: Screen = field(init=False)
+    think_at: float | None = field(default=None, init=False)
+    thinking: tuple[int, int] | None = field(default=None, init=False)
+    """(ticket, seat) of a decision in the worker."""
+    over_at: float | None = field(default=None, init=False)
+
+    def __post_init__(self, watch: int | None) -> None:
+        self.humans = [i for i, s in enumerate(self.match.seats) if s.agent is None]
         self.screen = Screen(self.humans, watch)
-        self.think_at: float | None = None
-        self.thinking: tuple[int, int] | None = None  # (ticket, seat) of a decision in the worker
-        self.over_at: float | None = None
 
     @property
     def pass_and_play(self) -> bool:

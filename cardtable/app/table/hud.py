@@ -115,27 +115,25 @@ def plate_rects(
     the seats are laid out to keep apart), a full one by at most a third (its text keeps a legible
     size in a small window, where the plate itself shrinks), so every table stays readable.
     """
-    return [rect for rect, _ in plates_laid_out(layout, geometry, view, names, window, fonts)]
+    fonts = fonts or _measure()
+    return [seat_plate(layout, geometry, view, seat, names, window, fonts)[0] for seat in range(view.players)]
 
 
-def plates_laid_out(
+def seat_plate(
     layout: Layout,
     geometry: Geometry,
     view: View,
+    seat: int,
     names: Sequence[str],
     window: tuple[int, int],
-    fonts: theme.Fonts | None = None,
-) -> list[tuple[pygame.Rect, list[str]]]:
-    """Each seat's plate: where it goes, and its lines under the name as they are drawn."""
-    fonts = fonts or _measure()
-    out = []
-    for seat in range(view.players):
-        lines, width, height = plate_words(layout, geometry, view, seat, names, fonts)
-        left, top, _, _ = geometry.plate_box(seat, width, height)
-        rect = pygame.Rect(round(left), round(top), width, height)
-        rect.clamp_ip(pygame.Rect((0, 0), window).inflate(-8, -8))
-        out.append((rect, lines))
-    return out
+    fonts: theme.Fonts,
+) -> tuple[pygame.Rect, list[str]]:
+    """A seat's plate: where it goes (inside the window), and its lines under the name as they are drawn."""
+    lines, width, height = plate_words(layout, geometry, view, seat, names, fonts)
+    left, top, _, _ = geometry.plate_box(seat, width, height)
+    rect = pygame.Rect(round(left), round(top), width, height)
+    rect.clamp_ip(pygame.Rect((0, 0), window).inflate(-8, -8))
+    return rect, lines
 
 
 def plate_words(
@@ -192,8 +190,8 @@ class Hud:
         s = geometry.scale
         out = []
         gone = set(view.info.get(layout.ring.out, ())) if layout.ring.out else set()
-        laid_out = plates_laid_out(layout, geometry, view, names, surface.get_size(), self.app.fonts)
-        for seat, (rect, lines) in enumerate(laid_out):
+        for seat in range(view.players):
+            rect, lines = seat_plate(layout, geometry, view, seat, names, surface.get_size(), self.app.fonts)
             acting = seat in acting_seats(view)
             small = geometry.compact and seat != view.seat
             line_h = plate_line_height(geometry, small)

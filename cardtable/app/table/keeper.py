@@ -12,6 +12,7 @@ they saw then, and nothing they could not.
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardtable.match import Match
@@ -20,28 +21,25 @@ from cardtable.saves import MatchRecord, SaveWriter, save_replay, seats_of, stam
 log = logging.getLogger(__name__)
 
 
+@dataclass(eq=False)
 class Keeper:
-    def __init__(
-        self,
-        writer: SaveWriter,
-        folder: Path,
-        match: Match,
-        names: list[str],
-        levels: list[str | None],
-        variant: str | None,
-        enabled: bool,
-    ) -> None:
-        """``enabled``: keep this game at all (a demo is not kept)."""
-        self.writer = writer
-        self.folder = folder
-        self.match = match
-        self.names = names
-        self.levels = levels
-        self.variant = variant
-        self.enabled = enabled
-        self.hints = [0] * len(names)  # per seat: hints asked for (the statistics count them)
-        if enabled:
-            match.changed = True  # a game begun is a game to continue, even before its first move
+    """One game's keeping: where and how it is written, and who sits at it (the saved seats)."""
+
+    writer: SaveWriter
+    folder: Path
+    match: Match
+    names: list[str]
+    levels: list[str | None]
+    variant: str | None
+    enabled: bool
+    """Keep this game at all (a demo is not kept)."""
+    hints: list[int] = field(init=False)
+    """Per seat: hints asked for (the statistics count them)."""
+
+    def __post_init__(self) -> None:
+        self.hints = [0] * len(self.names)
+        if self.enabled:
+            self.match.changed = True  # a game begun is a game to continue, even before its first move
 
     def record(self) -> MatchRecord:
         return MatchRecord(

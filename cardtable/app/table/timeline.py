@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from cardtable.engine import Event, View
 
@@ -21,38 +22,31 @@ from ..layout.timing import timing_of
 from ..tokens import TableModel
 
 
+@dataclass(eq=False)
 class Timeline:
     """Queued events for one table.
 
-    ``play(event, live)`` is called for each as its turn comes (``live`` False
-    when a click skipped the animation: no need to announce it); ``sound(name)``
-    just before, for a live event whose rule names a sound; ``wait(event)`` as
-    the hold of an event whose rule waits (a trick about to be gathered) begins:
-    True holds the queue there until :meth:`release`.
+    ``on_event(event, live)`` is called for each as its turn comes (``live``
+    False when a click skipped the animation: no need to announce it);
+    ``sound(name)`` just before, for a live event whose rule names a sound;
+    ``on_wait(event)`` as the hold of an event whose rule waits (a trick about
+    to be gathered) begins: True holds the queue there until :meth:`release`.
     """
 
-    def __init__(
-        self,
-        layout: Layout,
-        model: TableModel,
-        factor: Callable[[], float],
-        place: Callable[[float], None],
-        play: Callable[[Event, bool], None],
-        sound: Callable[[str], None] | None = None,
-        wait: Callable[[Event], bool] | None = None,
-    ) -> None:
-        self.layout = layout
-        self.model = model
-        self.factor = factor
-        self.place = place
-        self.on_event = play
-        self.sound = sound
-        self.on_wait = wait
-        self.clock = 0.0
-        self.queue: deque[tuple[float | None, Event, float]] = deque()  # hold None: held already
-        self.next_at = 0.0
-        self.pending: View | None = None
-        self.waiting = False  # held at an event until released (a click after a trick)
+    layout: Layout
+    model: TableModel
+    factor: Callable[[], float]
+    place: Callable[[float], None]
+    on_event: Callable[[Event, bool], None]
+    sound: Callable[[str], None] | None = None
+    on_wait: Callable[[Event], bool] | None = None
+    clock: float = field(default=0.0, init=False)
+    queue: deque[tuple[float | None, Event, float]] = field(default_factory=deque, init=False)
+    """Each event with its hold (None: held already) and the gap after it."""
+    next_at: float = field(default=0.0, init=False)
+    pending: View | None = field(default=None, init=False)
+    waiting: bool = field(default=False, init=False)
+    """Held at an event until released (a click after a trick)."""
 
     @property
     def busy(self) -> bool:

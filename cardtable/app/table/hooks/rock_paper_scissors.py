@@ -96,73 +96,59 @@ class RockPaperScissors(Hook):
             self.outcome = format_prompt(event.said, self.scene.session.names, self.scene.viewer)
 
     def draw(self, surface: pygame.Surface) -> None:
-        s = self.scene.geometry.scale
-        app = self.scene.app
-        rps = self.scene.view.info.get("rps")
         revealing = self.shown and self.scene.clock < self.show_until
         if not self.buttons and not revealing:
             return
         draw_panel(surface, self.panel, alpha=240)
         title = "Rock, paper or scissors? The winner leads" if self.buttons else "Rock, paper, scissors!"
-        draw_text(
-            surface,
-            app.text,
-            title,
-            max(14, round(24 * s)),
-            (self.panel.centerx, self.panel.top + round(18 * s)),
-            theme.TEXT,
-            "bold",
-            "midtop",
-        )
+        self._line(surface, title, self._px(24, 14), self._below_top(18), theme.TEXT, "bold")
         if self.buttons:
-            for b, _ in self.buttons:
-                b.draw(surface, app.text)
-            draw_text(
-                surface,
-                app.text,
-                "Keys: R, P, S. Nobody sees a choice before everyone has chosen.",
-                max(11, round(15 * s)),
-                (self.panel.centerx, self.panel.bottom - round(30 * s)),
-                theme.MUTED,
-                anchor="midtop",
-            )
-            if rps:
-                chosen = [
-                    self.scene.session.names[p] for p in rps.get("chosen", ()) if p != self.scene.viewer
-                ]
-                waiting = "Already chosen: " + ", ".join(chosen) if chosen else "Nobody else has chosen yet"
-                draw_text(
-                    surface,
-                    app.text,
-                    waiting,
-                    max(12, round(16 * s)),
-                    (self.panel.centerx, self.panel.top + round(56 * s)),
-                    theme.MUTED,
-                    anchor="midtop",
-                )
-            return
-        shapes = ", ".join(f"{self.scene.session.names[seat]}: {shape}" for seat, shape in self.shown)
+            self._draw_choice(surface)
+        else:
+            self._draw_shapes(surface)
+
+    def _below_top(self, design: float) -> int:
+        """``design`` pixels (at scale 1) below the panel's top edge."""
+        return self.panel.top + round(design * self.scene.geometry.scale)
+
+    def _px(self, design: float, floor: int) -> int:
+        """A text size scaled with the table, never below ``floor`` (legible in a small window)."""
+        return max(floor, round(design * self.scene.geometry.scale))
+
+    def _line(
+        self,
+        surface: pygame.Surface,
+        words: str,
+        size: int,
+        top: int,
+        color: theme.Color,
+        style: str = "regular",
+    ) -> None:
+        """One line centred across the panel, its top at ``top``."""
         draw_text(
-            surface,
-            app.text,
-            shapes,
-            max(13, round(20 * s)),
-            (self.panel.centerx, self.panel.top + round(100 * s)),
-            theme.TEXT,
-            "bold",
-            "midtop",
+            surface, self.scene.app.text, words, size, (self.panel.centerx, top), color, style, "midtop"
         )
+
+    def _draw_choice(self, surface: pygame.Surface) -> None:
+        """The viewer chooses: the buttons, the keys, and who else has chosen (never what)."""
+        for b, _ in self.buttons:
+            b.draw(surface, self.scene.app.text)
+        keys = "Keys: R, P, S. Nobody sees a choice before everyone has chosen."
+        bottom = self.panel.bottom - round(30 * self.scene.geometry.scale)
+        self._line(surface, keys, self._px(15, 11), bottom, theme.MUTED)
+        rps = self.scene.view.info.get("rps")
+        if rps:
+            names = self.scene.session.names
+            chosen = [names[p] for p in rps.get("chosen", ()) if p != self.scene.viewer]
+            waiting = "Already chosen: " + ", ".join(chosen) if chosen else "Nobody else has chosen yet"
+            self._line(surface, waiting, self._px(16, 12), self._below_top(56), theme.MUTED)
+
+    def _draw_shapes(self, surface: pygame.Surface) -> None:
+        """Everyone has chosen: each player's shape, then who leads (or that it is a tie)."""
+        shapes = ", ".join(f"{self.scene.session.names[seat]}: {shape}" for seat, shape in self.shown)
+        self._line(surface, shapes, self._px(20, 13), self._below_top(100), theme.TEXT, "bold")
         if self.outcome:
-            draw_text(
-                surface,
-                app.text,
-                self.outcome,
-                max(13, round(20 * s)),
-                (self.panel.centerx, self.panel.top + round(150 * s)),
-                theme.HIGHLIGHT,
-                "bold",
-                "midtop",
-            )
+            self._line(surface, self.outcome, self._px(20, 13), self._below_top(150), theme.HIGHLIGHT, "bold")
 
 
 HOOK = RockPaperScissors
