@@ -14,7 +14,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, get_type_hints
 
-from .cards import Catalog
 from .codecs import Codec, codec_for
 from .state import Part, ZonePart
 from .zones import Zone
@@ -51,7 +50,7 @@ class StatePlan:
             spec = f.metadata.get("part") or Part(start=f.default)
             codec = codec_for(hints[f.name], f"{where}.{f.name}")
             self.kept.append(_Kept(f.name, spec.saved_as or f.name, codec, spec))
-        self._scope: dict[str, Any] = {"_zones": _load_zones}
+        self._scope: dict[str, Any] = {"_mismatch": _mismatch}
         self.start: Callable[[Any], None] = self._compile("start", self._start_lines())
         """Every part at its opening value: zones made, empty; counters and records as declared."""
         self.load: Callable[[Any, Mapping[str, Any]], None] = self._compile("load", self._load_lines())
@@ -59,6 +58,12 @@ class StatePlan:
         A part an older save lacks gets its opening value; one per seat must have one per seat."""
         self.show: Callable[[Any], dict[str, Any]] = self._compile("show", self._show_lines())
         """The parts every seat may know, frozen, for each view's facts."""
+        pairs = ", ".join(f"{k.key!r}: info[{k.shown_key!r}]" for k in self.kept if k.part.shown)
+        self.from_view: Callable[[Mapping[str, Any]], dict[str, Any]] = self._compile(
+            "from_view", ["def from_view(info):", f"    return {{{pairs}}}"]
+        )
+        """The shown parts of a view's facts, keyed as a save keys them (their frozen forms load as
+        they are): where a determinizer's world starts, so a part added as shown needs nothing more."""
 
     def save(self, game: Game) -> dict[str, Any]:
         """The whole state as JSON-ready data (cards by code)."""
@@ -73,11 +78,6 @@ class StatePlan:
             zones[zp.name] = z.to_dict() if zp.per == "one" else [one.to_dict() for one in z]
         out["zones"] = zones
         return out
-
-    def from_view(self, info: Mapping[str, Any]) -> dict[str, Any]:
-        """The shown parts of a view's facts, keyed as a save keys them (their frozen forms load as
-        they are): where a determinizer's world starts, so a part added as shown needs nothing more."""
-        return {k.key: info[k.shown_key] for k in self.kept if k.part.shown}
 
     def zone_function(self) -> Callable[[Game], list[Zone]]:
         """``zones(self)``: every zone, in the declared order."""
@@ -123,10 +123,19 @@ class StatePlan:
         return f"[{made} for _ in range(n)]" if callable(start) else f"[{made}] * n"
 
     def _zone_lines(self) -> list[str]:
+        """Each zone made, written out (a determinizer makes every zone of every world)."""
+        self._scope["Zone"] = Zone
         lines = []
         for name, zp in self.zones:
-            self._scope[f"Z_{name}"] = zp.make
-            lines.append(f"    game.{name} = Z_{name}(n)")
+            self._scope[f"S_{name}"] = zp.visibility
+            how = f"{zp.kind!r}, S_{name}, {zp.private_order}"
+            if zp.per == "seat":
+                made = f"[Zone({zp.name!r}, s, {how}) for s in range(n)]"
+            elif zp.per == "row":
+                made = f"[Zone(f'{zp.name}{{i + 1}}', None, {how}) for i in range({zp.count})]"
+            else:
+                made = f"Zone({zp.name!r}, None, {how})"
+            lines.append(f"    game.{name} = {made}")
         return lines
 
     def _start_lines(self) -> list[str]:
@@ -141,7 +150,13 @@ class StatePlan:
                 lines.append(f"    game.{name}.load(zones[{zp.name!r}], catalog)")
             else:
                 wanted = "players" if zp.per == "seat" else f"{zp.name} zones"
-                lines.append(f"    _zones(game.{name}, zones[{zp.name!r}], catalog, {zp.name!r}, {wanted!r})")
+                lines += [
+                    f"    data = zones[{zp.name!r}]",
+                    f"    if len(data) != len(game.{name}):",
+                    f"        _mismatch(game.{name}, data, {zp.name!r}, {wanted!r})",
+                    f"    for z, d in zip(game.{name}, data):",
+                    "        z.load(d, catalog)",
+                ]
         for k in self.kept:
             opening = f"    game.{k.name} = {self._opening(k)}"
             if not k.part.saved:
@@ -176,11 +191,8 @@ class StatePlan:
         return ["def show(game):", f"    return {{{', '.join(items)}}}"]
 
 
-def _load_zones(zones: list[Zone], data: Sequence[Any], catalog: Catalog, name: str, wanted: str) -> None:
-    if len(data) != len(zones):
-        raise ValueError(f"saved {name} zones do not match {len(zones)} {wanted} (got {len(data)})")
-    for z, d in zip(zones, data, strict=True):
-        z.load(d, catalog)
+def _mismatch(zones: list[Zone], data: Sequence[Any], name: str, wanted: str) -> None:
+    raise ValueError(f"saved {name} zones do not match {len(zones)} {wanted} (got {len(data)})")
 
 
 def _copy_lines(n: str, codec: Codec) -> list[str]:

@@ -351,9 +351,7 @@ class UltimateLoserGame(Game):
 
     def _finish_trick(self, events: list[Event]) -> None:
         """Penalties, the trick's winner, and who leads next (or the hand's end)."""
-        plays, passers = self._trick_plays()
-        best = max(plays, key=lambda p: (p[0], -p[1]))  # a tie goes to the first played
-        low = min(p[0] for p in plays)  # the leader always plays
+        plays, passers, best, low = self._trick_plays()
         discard = self.discard.cards
         for _, _, s in plays:
             discard.extend(self.plays[s].cards)
@@ -384,17 +382,25 @@ class UltimateLoserGame(Game):
         else:
             self._start_rps(holders, events)
 
-    def _trick_plays(self) -> tuple[list[tuple[int, int, int]], list[int]]:
-        """The trick's plays as (rank, position, seat) in the order played, and who passed."""
+    def _trick_plays(self) -> tuple[list[tuple[int, int, int]], list[int], tuple[int, int, int], int]:
+        """The trick's plays as (rank, position, seat) in the order played, who passed, the best
+        play (a tie goes to the first played) and the lowest rank (the leader always plays)."""
         rank_of = self.tables.rank
         plays: list[tuple[int, int, int]] = []
         passers: list[int] = []
+        best = (-1, 0, 0)
+        low = 1 << 30
         for i, (seat, kind, cards) in enumerate(self.trick):
             if kind == PLAY:
-                plays.append((max([rank_of[c] for c in cards]), i, seat))
+                play = (max([rank_of[c] for c in cards]), i, seat)
+                plays.append(play)
+                if play[0] > best[0]:
+                    best = play
+                if play[0] < low:
+                    low = play[0]
             else:
                 passers.append(seat)
-        return plays, passers
+        return plays, passers, best, low
 
     def _trick_losers(
         self, plays: list[tuple[int, int, int]], passers: list[int], low: int, events: list[Event]
