@@ -62,10 +62,14 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true", help="print one JSON summary object instead of a table")
     s.add_argument("--workers", type=int, help="games played at once (default: one per core)")
     add_lab_parser(sub)
+    d = sub.add_parser("desktop", help="add Card Table to the applications menu, or take it out (Linux)")
+    d.add_argument("action", choices=("install", "uninstall"))
     return p
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, *, windowed: bool = False) -> int:
+    """The ``cardtable`` command (``windowed``: started as ``cardtable-gui``, with no console to
+    read, so the app's own errors are also shown in a message box)."""
     parser = _parser()
     args = parser.parse_args(argv)
     from cardtable.engine import OptionError
@@ -78,6 +82,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _cmd_games(args)
         if args.command == "simulate":
             return _cmd_simulate(args)
+        if args.command == "desktop":
+            from cardtable import desktop
+
+            return desktop.run(args.action)
         if args.command == "lab":
             from cardtable.app.layout.timing import game_seconds
             from cardtable.lab import cli as lab_cli
@@ -105,6 +113,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         screenshot=shot,
         replay=replay,
         watch=watch,
+        windowed=windowed,
     )
 
 

@@ -26,7 +26,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     quiet_streams()
     from cardtable.cli import main as cli_main
 
-    return cli_main(argv)
+    return cli_main(argv, windowed=True)
 
 
 if __name__ == "__main__":

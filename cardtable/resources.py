@@ -1,4 +1,4 @@
-"""Where the shipped data lives: ``config/`` and ``assets/``.
+"""Where the shipped data lives: ``config/``, ``assets/`` and the desktop files.
 
 In a source checkout they sit beside the package; in an installed wheel they
 are packed inside it as ``cardtable/_data/`` (see ``pyproject.toml``). This
@@ -13,11 +13,11 @@ from pathlib import Path
 _PACKAGE = Path(__file__).resolve().parent
 
 
-def _data_root(name: str) -> Path:
+def _data_root(name: str, in_checkout: str | None = None) -> Path:
     installed = resources.files("cardtable") / "_data" / name
     if installed.is_dir():
         return Path(str(installed))
-    checkout = _PACKAGE.parent / name
+    checkout = _PACKAGE.parent / (in_checkout or name)
     if checkout.is_dir():
         return checkout
     raise FileNotFoundError(
@@ -33,6 +33,11 @@ def config_dir() -> Path:
 def assets_dir() -> Path:
     """The built-in ``assets/`` folder (fonts, icons, sounds)."""
     return _data_root("assets")
+
+
+def desktop_dir() -> Path:
+    """The desktop entry, metainfo and icons (``packaging/linux/`` in a checkout)."""
+    return _data_root("desktop", "packaging/linux")
 
 
 def config_file(*parts: str) -> Path:

@@ -1,5 +1,6 @@
 """Launching the real app: demo mode, --exit-after, screenshots, crashes logged."""
 
+import logging
 import os
 import subprocess
 import sys
@@ -8,6 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+import cardtable
 from cardtable.app import app as app_module
 from cardtable.app.scenes.table import TableScene
 
@@ -130,3 +132,82 @@ def test_the_app_starts_and_closes_cleanly_over_broken_files_and_leaves_them(tmp
     assert "not used: settings.yaml, line " in log and "closed with code 0" in log
     files = sorted(p.name for p in config.rglob("*") if p.is_file())
     assert files == ["mine.yaml", "settings.yaml", "ugly.yaml"]  # nothing written, no backups needed
+
+
+# -- what a run leaves behind, and what it says when it stops --------------------------------
+
+
+def test_each_run_has_its_own_log_that_opens_with_the_versions_and_the_last_few_are_kept(tmp_path):
+    from cardtable.app import trail
+
+    for run in range(trail.LOGS_KEPT + 2):
+        path = trail.start_log(tmp_path)
+        logging.getLogger("cardtable").info("run %d", run)
+    logging.getLogger().handlers[0].close()
+    logs = sorted(p.name for p in tmp_path.iterdir())
+    assert logs == ["cardtable.log"] + [f"cardtable.log.{i}" for i in range(1, trail.LOGS_KEPT)]
+    newest, before = path.read_text(), (tmp_path / "cardtable.log.1").read_text()
+    assert f"run {trail.LOGS_KEPT + 1}" in newest and f"run {trail.LOGS_KEPT}" in before
+    for text in (newest, before):
+        first = text.splitlines()[0]
+        assert f"Card Table {cardtable.__version__}; Python " in first
+        assert f"pygame-ce {pygame.version.ver}; SDL {pygame.version.SDL}" in first
+
+
+def test_two_runs_of_the_app_keep_two_logs(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    for _ in range(2):
+        assert app_module.launch(exit_after=0.2) == 0
+    folder = tmp_path / "cardtable" / "log"
+    for name in ("cardtable.log", "cardtable.log.1"):
+        text = (folder / name).read_text()
+        assert "Card Table " in text.splitlines()[0]
+        assert "closed with code 0" in text
+
+
+def test_a_crash_under_cardtable_gui_is_told_in_a_message_box_with_the_log(tmp_path, monkeypatch, capsys):
+    """The test hook: the table scene fails as the demo opens it."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    boxes = []
+    monkeypatch.setattr(pygame.display, "message_box", lambda *a, **k: boxes.append((a, k)) or 0)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the table fell over")
+
+    monkeypatch.setattr(TableScene, "of_computers", classmethod(broken))
+    assert app_module.launch(demo="ugly", exit_after=1, windowed=True) == 1
+    log = tmp_path / "cardtable" / "log" / "cardtable.log"
+    (title, message), options = boxes[0]
+    assert title == "Card Table" and options["message_type"] == "error"
+    assert "the table fell over" in message and str(log) in message
+    assert "Card Table " in log.read_text().splitlines()[0] and "Traceback" in log.read_text()
+    assert str(log) in capsys.readouterr().err
+    boxes.clear()
+    assert app_module.launch(demo="ugly", exit_after=1) == 1  # the console command: no box
+    assert boxes == []
+
+
+def test_no_display_is_an_error_that_says_so_never_a_window_nobody_sees(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in ("SDL_VIDEODRIVER", "WAYLAND_DISPLAY")}
+    env.update(DISPLAY=":77", XDG_STATE_HOME=str(tmp_path))  # nothing listens there
+    cmd = [sys.executable, "-m", "cardtable.cli", "--exit-after", "1"]
+    result = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 3
+    assert "no screen to show it on" in result.stderr and "':77' did not answer" in result.stderr
+    assert "cardtable.log" in result.stderr
+
+
+@pytest.mark.parametrize("set_by_person", [None, "my-own"])
+def test_the_window_takes_the_launchers_id_as_its_class_unless_the_person_set_one(set_by_person):
+    """Set before pygame is imported, which would otherwise name the class after the program."""
+    env = {k: v for k, v in os.environ.items() if not k.endswith("_WMCLASS")}
+    if set_by_person:
+        env["SDL_VIDEO_X11_WMCLASS"] = set_by_person
+    code = (
+        "import cardtable.app, os; "
+        "print(os.environ['SDL_VIDEO_X11_WMCLASS'], os.environ['SDL_VIDEO_WAYLAND_WMCLASS'])"
+    )
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
+    x11, wayland = out.stdout.split()
+    assert wayland == cardtable.APP_ID == "io.github.cardtable.CardTable"
+    assert x11 == (set_by_person or cardtable.APP_ID)

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import logging
 import signal
-import sys
 import threading
 import time
 import traceback
@@ -42,7 +41,7 @@ from cardtable.statsfile import StatsFile
 from cardtable.userfiles import LAYOUTS, UserFiles
 from cardtable.yamlfile import ConfigError
 
-from . import theme  # noqa: F401  (sets the pygame environment first)
+from . import theme, trail  # noqa: F401  (theme sets the pygame environment first)
 from .cardart import CardArt  # noqa: E402
 from .layout import Layout, has_layout, load_layout
 from .scene import Scene, SceneStack, scene_class  # noqa: E402
@@ -111,6 +110,7 @@ class App:
         for problem in self.notices():
             log.warning("not used: %s", problem)
         pygame.display.init()
+        trail.require_a_display()
         pygame.font.init()
         # An explicit ``size`` is opened as given; the remembered one is fitted to this desktop, and
         # stays remembered (the player may be back on the larger monitor next time).
@@ -414,19 +414,6 @@ def _no_change() -> None:
     return None
 
 
-def setup_logging() -> Path:
-    """Log to ``user_log_dir/cardtable.log`` (kept small: one run at a time)."""
-    folder = log_dir()
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / "cardtable.log"
-    handler = logging.FileHandler(path, mode="w", encoding="utf-8")
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    root = logging.getLogger()
-    root.handlers[:] = [handler]
-    root.setLevel(logging.INFO)
-    return path
-
-
 def launch(
     demo: str | None = None,
     seed: int | None = None,
@@ -434,9 +421,11 @@ def launch(
     screenshot: Path | None = None,
     replay=None,
     watch: int | None = None,
+    windowed: bool = False,
 ) -> int:
-    """Open the window and run (a demo, or a replay over the title); a crash is logged, exits non-zero."""
-    path = setup_logging()
+    """Open the window and run (a demo, or a replay over the title). A crash, or no screen to show
+    the window on, is logged and told (``windowed``: in a message box too) and exits non-zero."""
+    path = trail.start_log(log_dir())
     log.info("starting Card Table")
     try:
         app = App()
@@ -451,10 +440,9 @@ def launch(
         return code
     except pygame.error as exc:
         log.exception("display problem")
-        print(f"Card Table could not open its window: {exc}", file=sys.stderr)
-        print(f"(details in {path})", file=sys.stderr)
+        trail.tell(f"Card Table could not open its window: {exc}", path, windowed)
         return 3
-    except Exception:
+    except Exception as exc:
         log.error("crash:\n%s", traceback.format_exc())
-        print("Card Table stopped because of an error; details are in", path, file=sys.stderr)
+        trail.tell(f"Card Table stopped because of an error: {exc}", path, windowed)
         return 1
