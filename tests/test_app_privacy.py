@@ -219,7 +219,7 @@ def _leave_to_title(app) -> None:
         key(app, pygame.K_ESCAPE)  # the first one put back picked cards
         top = app.stack.top
     assert type(top).__name__ == "PauseScene", type(top).__name__
-    click(app, top.buttons[3].rect.center)
+    click(app, top.leave.rect.center)
     if type(app.stack.top).__name__ == "ConfirmScene":
         click(app, app.stack.top.yes.rect.center)
     until(app, lambda: isinstance(app.stack.top, TitleScene))

@@ -96,12 +96,12 @@ def test_escape_pauses_and_the_pause_menu_shows_rules_and_settings():
     click(app, pause.buttons[0].rect.center)
     assert isinstance(app.stack.top, TableScene)
     key(app, pygame.K_ESCAPE)
-    click(app, app.stack.top.buttons[3].rect.center)  # quit to title: the game would be lost, so it asks
+    click(app, app.stack.top.leave.rect.center)  # quit to title: the game would be lost, so it asks
     confirm = app.stack.top
     assert isinstance(confirm, ConfirmScene)
     click(app, confirm.no.rect.center)
     assert isinstance(app.stack.top, PauseScene)
-    click(app, app.stack.top.buttons[3].rect.center)
+    click(app, app.stack.top.leave.rect.center)
     click(app, app.stack.top.yes.rect.center)
     assert isinstance(app.stack.top, TitleScene) and len(app.stack.scenes) == 1
 
@@ -112,7 +112,7 @@ def test_leaving_a_game_without_being_asked_when_the_settings_say_so():
     app.push(TitleScene(app))
     click(app, app.stack.top.quick.rect.center)
     key(app, pygame.K_ESCAPE)
-    click(app, app.stack.top.buttons[3].rect.center)
+    click(app, app.stack.top.leave.rect.center)
     assert isinstance(app.stack.top, TitleScene) and len(app.stack.scenes) == 1
 
 

@@ -34,6 +34,7 @@ SCENES: dict[str, str] = {
     "lab": "lab:LabScene",
     "confirm": "dialogs:ConfirmScene",
     "name": "dialogs:NameScene",
+    "about": "about:AboutScene",
 }
 """Every scene by name, and the module of ``cardtable.app.scenes`` that holds it. Scenes open one
 another by name (``app.open("rules", game)``), so none imports another, and each is loaded when it

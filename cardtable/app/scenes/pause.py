@@ -1,4 +1,4 @@
-"""The pause menu (Esc): resume, rules, settings, quit to the title; shows the house rules in play.
+"""The pause menu (Esc): resume, rules, settings, about, quit to the title; shows the house rules in play.
 
 The variant's name and every option it changes from the standard rules are
 listed, for built-in and own variants alike, so players know what they play.
@@ -39,11 +39,13 @@ class PauseScene(Scene):
         self.changes = [f"{o.title}: {o.format(v)}" for o, v in spec.schema.changes(options)]
         self.on_quit = on_quit
         self.confirm = confirm  # leaving loses a game in progress: ask first (if the settings say so)
+        self.leave = Button("Quit to title", self.quit)
         self.buttons = [
             Button("Resume", self.app.pop, primary=True),
             Button("Rules", self.rules),
             Button("Settings", self.settings),
-            Button("Quit to title", self.quit),
+            Button("About", lambda: self.app.open("about")),
+            self.leave,
         ]
         self.ring = FocusRing(self.buttons)
 
@@ -66,7 +68,9 @@ class PauseScene(Scene):
             for change in self.changes or ["Standard rules: no house rules changed."]
             for line in wrap(font, change, width)
         ]
-        self.panel = pygame.Rect(0, 0, round(560 * s), round((372 + 22 * len(self.lines)) * s))
+        # The title, a button every 56 (at 1280 x 720), the variant's name and its changes.
+        tall = 80 + 56 * len(self.buttons) + 68 + 22 * len(self.lines)
+        self.panel = pygame.Rect(0, 0, round(560 * s), round(tall * s))
         self.panel.center = (w // 2, h // 2)
         layout_column(
             self.buttons, w // 2, self.panel.top + round(80 * s), round(300 * s), round(46 * s), round(10 * s)

@@ -39,6 +39,7 @@ class TitleScene(Scene):
             Button("Rules", self.rules),
             Button("Statistics", self.statistics),
             Button("Settings", self.settings),
+            Button("About", lambda: self.app.open("about")),
             Button("Quit", self.app.request_quit),
         ]
         self.saved: MatchRecord | None = None
@@ -121,7 +122,7 @@ class TitleScene(Scene):
         for b in self.quicks:
             b.rect = pygame.Rect(x, top, width, height)
             x += width + gap
-        # New game, then Rules, Statistics and Settings side by side, then Quit.
+        # New game, then Rules, Statistics, Settings and About side by side, then Quit.
         new, *row, leave = self.buttons[len(self.quicks) :]
         height = round(50 * s)
         y = layout_column([new], w // 2, top + height + gap, round(440 * s), height, gap)
