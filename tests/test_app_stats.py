@@ -16,6 +16,7 @@ from cardtable.app.scenes.statistics import (
     RECENT,
     StatisticsScene,
     cells,
+    recent_cells,
     score_word,
     when_text,
 )
@@ -267,3 +268,17 @@ def test_the_hints_asked_for_show_beside_the_table():
     scene = open_statistics(app)
     tick(app)
     assert scene.players == 3 and scene.hints_text() == "3 hints asked for at these tables"
+
+
+def test_a_recent_games_variant_reads_by_its_title_and_a_deleted_one_by_its_name_in_words():
+    from dataclasses import replace
+
+    from cardtable.stats import GameRecord, SeatResult
+
+    seat = SeatResult("Ada", "human", 12, 1, True)
+    ugly = games.get("ugly").variants
+    known = {"pub-rules": replace(ugly["short-game"], name="pub-rules", title="Pub Ugly, Friday night")}
+    record = GameRecord("ugly", 4, "2026-11-20 21:00:00", "pub-rules", (seat,))
+    assert recent_cells(record, seat, known)[1] == "Pub Ugly, Friday night"
+    gone = replace(record, variant="old-house-rules")
+    assert recent_cells(gone, seat, known)[1] == "Old house rules"

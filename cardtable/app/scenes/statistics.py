@@ -10,12 +10,14 @@ marked, and a list the latest games. Esc or Back returns.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date, datetime
 from pathlib import Path
 
 import pygame
 
 from cardtable import games
+from cardtable.engine import Variant
 from cardtable.lab.compare import score_word
 from cardtable.saves import REPLAYS, SaveError, read_replay
 from cardtable.standings import ordinal
@@ -98,11 +100,16 @@ def cells(key: str, t: Totals) -> list[str]:
     ]
 
 
-def recent_cells(record: GameRecord, seat: SeatResult) -> list[str]:
+def recent_cells(
+    record: GameRecord, seat: SeatResult, known: Mapping[str, Variant] | None = None
+) -> list[str]:
+    """A recent game's row; its variant by the title it has (``known``: the game's variants), or,
+    for one since deleted, its file name in words."""
     place = f"{ordinal(seat.place)} of {record.players}"
+    variant = (known or {}).get(record.variant)
     return [
         when_text(record.when),
-        variant_title(record.variant),
+        variant.shown if variant is not None else variant_title(record.variant),
         opponents_name(record.opponents),
         f"{seat.score:g}",
         place,
@@ -400,8 +407,9 @@ class StatisticsScene(Scene):
         for heading, x in zip(headings, xs, strict=False):
             self._text(surface, heading, 14, (x, y), theme.MUTED, "bold")
         y, row_h, rows = self._recent_rows()
+        known = self.app.variants(self.game)
         for record, seat in rows:
-            for text, x in zip(recent_cells(record, seat), xs, strict=False):
+            for text, x in zip(recent_cells(record, seat, known), xs, strict=False):
                 self._text(surface, text, 15, (x, y), theme.TEXT)
             if seat.won:
                 self._text(surface, "Won", 15, (xs[-1], y), theme.ACCENT, "bold")
