@@ -7,7 +7,7 @@ import contextlib
 import pygame
 
 from . import theme
-from .theme import TextCache
+from .theme import TextCache, text_width
 from .widgets import Widget
 
 
@@ -158,9 +158,10 @@ class TextField(Widget):
         """The cursor position nearest ``x`` (a click), from the last drawing's text."""
         if self._text is None:
             return len(self.value)
-        font = self._text.fonts.get(self.size)
+        fonts = self._text.fonts
+        font, face = fonts.get(self.size), (fonts, "regular")
         x -= self.rect.left + self.PAD - self._skip
-        widths = [font.size(self.value[:i])[0] for i in range(len(self.value) + 1)]
+        widths = [text_width(font, self.value[:i], face) for i in range(len(self.value) + 1)]
         return min(range(len(widths)), key=lambda i: abs(widths[i] - x))
 
     _skip = 0  # pixels of text scrolled out at the left, as last drawn
@@ -188,10 +189,10 @@ class TextField(Widget):
     def _draw_text(self, surface: pygame.Surface, text: TextCache, room: int) -> None:
         """The text, what is being composed at the cursor (underlined), and the blinking cursor;
         a text longer than the field scrolls to keep the cursor in sight."""
-        font = text.fonts.get(self.size)
+        font, face = text.fonts.get(self.size), (text.fonts, "regular")
         shown = self.value[: self.cursor] + self.composing + self.value[self.cursor :]
         surf = text.render(shown or " ", self.size, theme.INK)
-        at_cursor = font.size(self.value[: self.cursor] + self.composing)[0]
+        at_cursor = text_width(font, self.value[: self.cursor] + self.composing, face)
         self._skip = max(0, at_cursor - room + 2) if self.focused else 0
         r = self.rect
         at = (r.left + self.PAD, r.centery - surf.get_height() // 2)
@@ -202,7 +203,7 @@ class TextField(Widget):
             surface.blit(surf, at, area)
         x = at[0] - self._skip
         if self.composing and self.focused:
-            start = x + font.size(self.value[: self.cursor])[0]
+            start = x + text_width(font, self.value[: self.cursor], face)
             bottom = at[1] + surf.get_height() - 2
             pygame.draw.line(surface, theme.INK, (start, bottom), (x + at_cursor, bottom), 1)
         if self.focused and not self.selected and int(pygame.time.get_ticks() / 500) % 2 == 0:

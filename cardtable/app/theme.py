@@ -5,9 +5,11 @@ Suit colors live here (and only here) so a four-color deck is one change.
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 
 import pygame
+import pygame.freetype
 
 from cardtable.resources import asset_file
 
@@ -74,23 +76,61 @@ gold, black), the names the settings use.
 """
 
 
+FONT_FILES = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf", "serif": "DejaVuSerif-Bold.ttf"}
+
+FALLBACK_FONTS = (
+    "notosanscjksc",
+    "notosanscjkjp",
+    "notosanscjk",
+    "sourcehansans",
+    "droidsansfallbackfull",
+    "droidsansfallback",
+    "wenquanyizenhei",
+    "wenquanyimicrohei",
+    "arialunicodems",
+    "microsoftyahei",
+    "yugothic",
+    "msgothic",
+    "simsun",
+)
+"""System fonts, by pygame's names, that draw what DejaVu cannot (Chinese, Japanese, Korean): the
+first one installed draws those characters. None installed: they show as boxes."""
+
+
 class Fonts:
     """Fonts by size and weight, loaded once from the shipped DejaVu files."""
 
     def __init__(self) -> None:
         self._cache: dict[tuple[int, str], pygame.font.Font] = {}
+        self._fallbacks: dict[int, pygame.font.Font | None] = {}
+        self._coverage: dict[str, pygame.freetype.Font] = {}
+
+    @staticmethod
+    def path(style: str = "regular") -> str:
+        return str(asset_file("fonts", FONT_FILES[style]))
+
+    def fallback(self, size: int) -> pygame.font.Font | None:
+        """The installed system font for what DejaVu cannot draw, at ``size``; None if there is none."""
+        if size not in self._fallbacks:
+            path = _fallback_path()
+            self._fallbacks[size] = None if path is None else pygame.font.Font(path, size)
+        return self._fallbacks[size]
+
+    def missing(self, style: str, text: str) -> list[bool]:
+        """For each character of ``text``: the style's DejaVu file has no glyph for it."""
+        face = self._coverage.get(style)
+        if face is None:
+            if not pygame.freetype.get_init():
+                pygame.freetype.init()
+            face = self._coverage[style] = pygame.freetype.Font(self.path(style), 12)
+        return [m is None for m in face.get_metrics(text)]
 
     def get(self, size: int, style: str = "regular") -> pygame.font.Font:
         size = max(6, int(size))
         key = (size, style)
         font = self._cache.get(key)
         if font is None:
-            name = {
-                "regular": "DejaVuSans.ttf",
-                "bold": "DejaVuSans-Bold.ttf",
-                "serif": "DejaVuSerif-Bold.ttf",
-            }[style]
-            font = pygame.font.Font(str(asset_file("fonts", name)), size)
+            font = pygame.font.Font(self.path(style), size)
             self._cache[key] = font
         return font
 
@@ -109,7 +149,7 @@ class TextCache:
         if surf is None:
             if len(self._cache) > self.limit:
                 self._cache.clear()
-            surf = render_safely(self.fonts.get(size, style), text, color)
+            surf = render_safely(self.fonts.get(size, style), text, color, (self.fonts, style))
             self._cache[key] = surf
         return surf
 
@@ -120,14 +160,69 @@ def drawable(text: str) -> str:
     return "".join(ch for ch in text if unicodedata.category(ch) not in ("Cc", "Cf"))
 
 
-def render_safely(font: pygame.font.Font, text: str, color: Color) -> pygame.Surface:
+Face = tuple[Fonts, str]
+"""The fonts and the style a text is drawn in, for drawing what DejaVu cannot in a fallback."""
+
+
+def render_safely(
+    font: pygame.font.Font, text: str, color: Color, face: Face | None = None
+) -> pygame.Surface:
     """Render any text: what draws nothing (a name of only a zero-width space) is an empty line,
-    never an error that stops the app."""
+    never an error that stops the app. With ``face``, characters DejaVu has no glyph for are drawn
+    in an installed system font that has them (:data:`FALLBACK_FONTS`), on the same baseline."""
     text = drawable(text)
     try:
-        return font.render(text, True, color)
+        runs = _runs(face, text, font.point_size)
+        if runs is None or face is None:
+            return font.render(text, True, color)
+        fallback = face[0].fallback(font.point_size)
+        assert fallback is not None
+        parts = [(fallback if other else font).render(part, True, color) for part, other in runs]
+        ascent = max(font.get_ascent(), fallback.get_ascent())
+        tops = [ascent - (fallback if other else font).get_ascent() for _, other in runs]
+        height = max(top + p.get_height() for top, p in zip(tops, parts, strict=True))
+        surf = pygame.Surface((sum(p.get_width() for p in parts), height), pygame.SRCALPHA)
+        x = 0
+        for top, p in zip(tops, parts, strict=True):
+            surf.blit(p, (x, top))
+            x += p.get_width()
+        return surf
     except pygame.error:
         return pygame.Surface((0, font.get_linesize()), pygame.SRCALPHA)
+
+
+def text_width(font: pygame.font.Font, text: str, face: Face | None = None) -> int:
+    """The width :func:`render_safely` draws ``text`` at (for a cursor or a click's place)."""
+    text = drawable(text)
+    runs = _runs(face, text, font.point_size)
+    if runs is None or face is None:
+        return font.size(text)[0]
+    fallback = face[0].fallback(font.point_size)
+    assert fallback is not None
+    return sum((fallback if other else font).size(part)[0] for part, other in runs)
+
+
+def _runs(face: Face | None, text: str, size: int) -> list[tuple[str, bool]] | None:
+    """``text`` in runs DejaVu draws (False) and runs for the fallback (True); None when DejaVu
+    draws it all, or no fallback is installed to do better."""
+    if face is None or text.isascii():
+        return None
+    fonts, style = face
+    missing = fonts.missing(style, text)
+    if not any(missing) or fonts.fallback(size) is None:
+        return None
+    runs: list[tuple[str, bool]] = []
+    for ch, other in zip(text, missing, strict=True):
+        if runs and runs[-1][1] == other:
+            runs[-1] = (runs[-1][0] + ch, other)
+        else:
+            runs.append((ch, other))
+    return runs
+
+
+@functools.cache
+def _fallback_path() -> str | None:
+    return pygame.font.match_font(list(FALLBACK_FONTS))
 
 
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
