@@ -173,8 +173,9 @@ def render_safely(
     text = drawable(text)
     try:
         runs = _runs(face, text, font.point_size)
-        if runs is None or face is None:
+        if runs is None:
             return font.render(text, True, color)
+        assert face is not None  # runs come only from a face
         fallback = face[0].fallback(font.point_size)
         assert fallback is not None
         parts = [(fallback if other else font).render(part, True, color) for part, other in runs]
@@ -195,8 +196,9 @@ def text_width(font: pygame.font.Font, text: str, face: Face | None = None) -> i
     """The width :func:`render_safely` draws ``text`` at (for a cursor or a click's place)."""
     text = drawable(text)
     runs = _runs(face, text, font.point_size)
-    if runs is None or face is None:
+    if runs is None:
         return font.size(text)[0]
+    assert face is not None  # runs come only from a face
     fallback = face[0].fallback(font.point_size)
     assert fallback is not None
     return sum((fallback if other else font).size(part)[0] for part, other in runs)

@@ -231,14 +231,13 @@ class Game:
     def shown_state(cls, view: View) -> dict[str, Any]:
         """The declared parts ``view`` shows, as a save holds them: a determinizer's world starts
         from these and adds what the view hides."""
+        return cls._declared().from_view(view.info)
+
+    @classmethod
+    def _declared(cls) -> StatePlan:
         if cls._plan is None:
             raise NotImplementedError(f"{cls.__name__} declares no STATE")
-        return cls._plan.from_view(view.info)
-
-    def _declared(self) -> StatePlan:
-        if self._plan is None:
-            raise NotImplementedError(f"{type(self).__name__} declares no STATE")
-        return self._plan
+        return cls._plan
 
     # -- the contract ----------------------------------------------------------
 

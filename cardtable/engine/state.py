@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .zones import Visibility, Zone
+from .zones import Visibility
 
 
 @dataclass(frozen=True)
@@ -30,16 +30,6 @@ class ZonePart:
     private_order: bool = False
     per: str = "one"
     count: int = 0
-
-    def make(self, players: int) -> Zone | list[Zone]:
-        def one(name: str, owner: int | None) -> Zone:
-            return Zone(name, owner, self.kind, self.visibility, self.private_order)
-
-        if self.per == "seat":
-            return [one(self.name, s) for s in range(players)]
-        if self.per == "row":
-            return [one(f"{self.name}{i + 1}", None) for i in range(self.count)]
-        return one(self.name, None)
 
 
 @dataclass(frozen=True)

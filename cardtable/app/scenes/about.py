@@ -21,7 +21,7 @@ from ..folders import open_folder
 from ..scene import Scene
 from ..theme import wrap
 from ..widgets import Button, FocusRing, draw_panel, draw_text
-from .common import ring_handle
+from .common import menu_handle, shade
 
 WORDS = (
     "Ugly, U-G-O, Ugh! and Ultimate Loser at one table, their house rules yours to change.",
@@ -96,15 +96,10 @@ class AboutScene(Scene):
         self.back.rect.midbottom = (self.panel.centerx, self.panel.bottom - round(16 * s))
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pop()
-            return True
-        return ring_handle(self.ring, event)
+        return menu_handle(self.app, self.ring, event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
+        shade(surface)
         s = self.scale
         draw_panel(surface, self.panel, alpha=252)
         centre, left = self.panel.centerx, self.panel.left + self.margin

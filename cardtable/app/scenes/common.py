@@ -81,6 +81,21 @@ def ring_handle(ring: FocusRing, event: pygame.event.Event, arrows: tuple[int, i
     return ring.handle(event)
 
 
+def menu_handle(app, ring: FocusRing, event: pygame.event.Event) -> bool:
+    """A panel over the screen below (pause, About): Esc closes it; the rest goes to its widgets."""
+    if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        app.pop()
+        return True
+    return ring_handle(ring, event)
+
+
+def shade(surface: pygame.Surface) -> None:
+    """Dim the screen below a panel or dialog drawn over it."""
+    dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    dim.fill((0, 0, 0, 150))
+    surface.blit(dim, (0, 0))
+
+
 FILES_HEADING = "Files with mistakes (Card Table uses its defaults for them):"
 
 

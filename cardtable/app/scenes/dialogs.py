@@ -14,6 +14,7 @@ from ..scene import Scene
 from ..text_field import TextField
 from ..theme import wrap
 from ..widgets import Button, FocusRing, draw_panel, draw_text
+from .common import shade
 
 ARROWS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN)
 """Any arrow moves between the two answers of a question."""
@@ -26,15 +27,9 @@ def _fit(app, text: str, size: int, width: int) -> int:
     return size
 
 
-def _shade(surface: pygame.Surface) -> None:
-    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    shade.fill((0, 0, 0, 150))
-    surface.blit(shade, (0, 0))
-
-
 def _frame(surface: pygame.Surface, app, panel: pygame.Rect, title: str, s: float, top: int) -> None:
     """The table shaded, the dialog's panel, and its title fitted to the panel."""
-    _shade(surface)
+    shade(surface)
     draw_panel(surface, panel, alpha=245)
     size = _fit(app, title, round(26 * s), panel.width - round(40 * s))
     draw_text(surface, app.text, title, size, (panel.centerx, panel.top + top), theme.TEXT, "serif", "midtop")

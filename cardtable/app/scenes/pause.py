@@ -15,7 +15,7 @@ from .. import theme
 from ..scene import Scene
 from ..theme import wrap
 from ..widgets import Button, FocusRing, draw_panel, draw_text
-from .common import layout_column, ring_handle
+from .common import layout_column, menu_handle, shade
 
 
 class PauseScene(Scene):
@@ -106,15 +106,10 @@ class PauseScene(Scene):
         self.on_quit()
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pop()
-            return True
-        return ring_handle(self.ring, event)
+        return menu_handle(self.app, self.ring, event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
+        shade(surface)
         s = self.scale
         draw_panel(surface, self.panel, alpha=252)  # opaque: nothing of the table shows through
         draw_text(
