@@ -266,7 +266,7 @@ def test_flatpak_installs_the_desktop_files_under_the_app_id():
 def test_flatpak_fetches_pinned_wheels_for_every_dependency():
     manifest = _manifest()
     assert manifest["runtime"] == "org.freedesktop.Platform" and manifest["sdk"] == "org.freedesktop.Sdk"
-    assert str(manifest["runtime-version"]) == "24.08"
+    assert manifest["runtime-version"] == "25.08"
     for arg in ("--socket=wayland", "--socket=fallback-x11", "--socket=pulseaudio", "--device=dri"):
         assert arg in manifest["finish-args"]
     wheels = {}
@@ -279,10 +279,10 @@ def test_flatpak_fetches_pinned_wheels_for_every_dependency():
             name = source["url"].rsplit("/", 1)[1]
             assert name.endswith(".whl")
             project, version, *_, abi, platform = name[: -len(".whl")].split("-")
-            if platform != "any":  # compiled: the runtime's Python 3.12 on x86_64
-                assert abi == "cp312" and "manylinux" in platform and "x86_64" in platform, name
+            if platform != "any":  # compiled: the runtime's Python 3.13 on x86_64
+                assert abi == "cp313" and "manylinux" in platform and "x86_64" in platform, name
             wheels[project.lower().replace("_", "-")] = version
-    for dependency in ("pygame-ce", "pyyaml", "platformdirs", "hatchling"):
+    for dependency in ("pygame-ce", "pyyaml", "platformdirs", "hatchling", "babel"):
         assert dependency in wheels
     runtime = next(m for m in manifest["modules"] if m["name"] == "python3-dependencies")
     assert "--no-index" in runtime["build-commands"][0]
