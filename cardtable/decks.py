@@ -28,8 +28,9 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.engine import CardSpec, DeckList
+from cardtable.i18n import N_
 from cardtable.resources import config_file
-from cardtable.yamlfile import YamlDoc, load_yaml
+from cardtable.yamlfile import YamlDoc, as_said, load_yaml, mistake
 
 CardCheck = Callable[[CardSpec], tuple[str | None, str] | None]
 """A game's check of one card: None if fine, else (the field at fault or None, why)."""
@@ -68,71 +69,100 @@ def parse_deck(
     """Check a parsed deck document and turn it into a :class:`DeckFile`."""
     data = doc.data
     if not isinstance(data, dict):
-        raise doc.error((), "a deck file must be a mapping with name, description and cards")
+        raise doc.error((), mistake(N_("a deck file must be a mapping with name, description and cards")))
     for key in data:
         if key not in _TOP_FIELDS:
-            raise doc.error((key,), f"unknown field; expected {', '.join(_TOP_FIELDS)}")
+            raise doc.error(
+                (key,), mistake(N_("unknown field; expected {fields}"), fields=", ".join(_TOP_FIELDS))
+            )
     name = data.get("name", "")
     if not isinstance(name, str):
-        raise doc.error(("name",), "must be text")
+        raise doc.error(("name",), mistake(N_("must be text")))
     description = data.get("description", "")
     if not isinstance(description, str):
-        raise doc.error(("description",), "must be text")
+        raise doc.error(("description",), mistake(N_("must be text")))
     if "cards" not in data:
-        raise doc.error((), "the deck has no cards list")
+        raise doc.error((), mistake(N_("the deck has no cards list")))
     cards = data["cards"]
     if not isinstance(cards, list) or not cards:
-        raise doc.error(("cards",), "must be a list with one entry per face of card")
+        raise doc.error(("cards",), mistake(N_("must be a list with one entry per face of card")))
     specs: list[CardSpec] = []
     codes: dict[str, int] = {}
     for i, entry in enumerate(cards):
         spec = _parse_card(doc, i, entry)
         first = codes.get(spec.code)
         if first is not None:
-            raise doc.error(("cards", i, "code"), f"{spec.code!r} is used twice (first in entry {first + 1})")
+            raise doc.error(
+                ("cards", i, "code"),
+                mistake(
+                    N_("{code} is used twice (first in entry {entry})"), code=repr(spec.code), entry=first + 1
+                ),
+            )
         codes[spec.code] = i
         if check_card is not None:
             problem = check_card(spec)
             if problem is not None:
                 key, message = problem
-                raise doc.error(("cards", i, key) if key else ("cards", i), f"{spec.code}: {message}")
+                where = ("cards", i, key) if key else ("cards", i)
+                raise doc.error(
+                    where, mistake(N_("{code}: {problem}"), code=spec.code, problem=as_said(message))
+                )
         specs.append(spec)
     deck = tuple(specs)
     if check_deck is not None:
         problem = check_deck(deck)
         if problem is not None:
-            raise doc.error(("cards",), problem)
+            raise doc.error(("cards",), as_said(problem))
     return DeckFile(name.strip(), description.strip(), deck, doc.path)
 
 
 def _parse_card(doc: YamlDoc, i: int, entry: Any) -> CardSpec:
     where = ("cards", i)
     if not isinstance(entry, dict):
-        raise doc.error(where, "each card must be a mapping such as {code: G1, kind: number, count: 6}")
+        raise doc.error(
+            where,
+            mistake(
+                N_("each card must be a mapping such as {example}"),
+                example="{code: G1, kind: number, count: 6}",
+            ),
+        )
     for key in entry:
         if key not in _CARD_FIELDS:
-            raise doc.error((*where, key), f"unknown field; expected one of {', '.join(_CARD_FIELDS)}")
+            raise doc.error(
+                (*where, key),
+                mistake(N_("unknown field; expected one of {fields}"), fields=", ".join(_CARD_FIELDS)),
+            )
     for key in ("code", "kind"):
         if key not in entry:
-            raise doc.error(where, f"the card has no {key}")
+            raise doc.error(where, mistake(N_("the card has no {field}"), field=key))
     for key in _TEXT_FIELDS:
         if key in entry and (not isinstance(entry[key], str) or not entry[key].strip()):
-            raise doc.error((*where, key), f"must be text, not {entry[key]!r}")
+            raise doc.error((*where, key), mistake(N_("must be text, not {value}"), value=repr(entry[key])))
     for key in _INT_FIELDS:
         value = entry.get(key)
         if key in entry and (isinstance(value, bool) or not isinstance(value, int)):
-            raise doc.error((*where, key), f"must be a whole number, not {value!r}")
+            raise doc.error(
+                (*where, key), mistake(N_("must be a whole number, not {value}"), value=repr(value))
+            )
     code = entry["code"].strip()
     if not _CODE.match(code):
-        raise doc.error((*where, "code"), f"{code!r}: use letters, digits, '-', '_' and '+' only")
+        raise doc.error(
+            (*where, "code"),
+            mistake(N_("{code}: use letters, digits, '-', '_' and '+' only"), code=repr(code)),
+        )
     count = entry.get("count", 1)
     if not 1 <= count <= MAX_COPIES:
-        raise doc.error((*where, "count"), f"must be between 1 and {MAX_COPIES} (got {count})")
+        raise doc.error(
+            (*where, "count"),
+            mistake(N_("must be between 1 and {most} (got {value})"), most=MAX_COPIES, value=count),
+        )
     tags = entry.get("tags", [])
     if not isinstance(tags, list) or not all(isinstance(t, str) and t.strip() for t in tags):
-        raise doc.error((*where, "tags"), "must be a list of words, e.g. [blue]")
+        raise doc.error(
+            (*where, "tags"), mistake(N_("must be a list of words, e.g. {example}"), example="[blue]")
+        )
     if len(set(tags)) != len(tags):
-        raise doc.error((*where, "tags"), "lists a tag twice")
+        raise doc.error((*where, "tags"), mistake(N_("lists a tag twice")))
 
     def text(key: str) -> str | None:
         value = entry.get(key)

@@ -1,4 +1,4 @@
-"""Where the shipped data lives: ``config/``, ``assets/`` and the desktop files.
+"""Where the shipped data lives: ``config/``, ``assets/``, the translations and the desktop files.
 
 In a source checkout they sit beside the package; in an installed wheel they
 are packed inside it as ``cardtable/_data/`` (see ``pyproject.toml``). This
@@ -38,6 +38,14 @@ def assets_dir() -> Path:
 def desktop_dir() -> Path:
     """The desktop entry, metainfo and icons (``packaging/linux/`` in a checkout)."""
     return _data_root("desktop", "packaging/linux")
+
+
+def locale_dir() -> Path:
+    """The compiled translation catalogs: ``<code>/LC_MESSAGES/cardtable.mo``.
+
+    In a checkout they are compiled beside their ``.po`` files in ``locale/``
+    by the build (``pip install -e .`` does it)."""
+    return _data_root("locale")
 
 
 def config_file(*parts: str) -> Path:

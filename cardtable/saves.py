@@ -29,8 +29,10 @@ import yaml
 
 from cardtable import games
 from cardtable.engine import Action, Event, Game, GameSpec, format_prompt
+from cardtable.engine.words import Said
+from cardtable.i18n import _, language
 from cardtable.userfiles import atomic_write, set_aside_path
-from cardtable.yamlfile import ConfigError, parse_yaml, read_limited
+from cardtable.yamlfile import ConfigError, parse_yaml, problem_text, read_limited
 
 AUTOSAVE = "autosave.json"
 REPLAYS = "replays"
@@ -44,7 +46,8 @@ TEMPORARY = re.compile(r"^\..+\.[A-Za-z0-9_]{8}\.tmp$")
 
 
 class SaveError(Exception):
-    """A saved game that cannot be used; the message says why, for the player."""
+    """A saved game that cannot be used; the message says why, for the player (in the language in
+    use: a clause such as "it lists no players", shown inside a sentence that names the file)."""
 
 
 @dataclass(frozen=True)
@@ -93,28 +96,32 @@ class MatchRecord:
     def from_dict(cls, data: Any) -> MatchRecord:
         """Check the shape of a saved match (its game is checked when it is replayed)."""
         if not isinstance(data, dict):
-            raise SaveError("it does not hold a saved game")
+            raise SaveError(_("it does not hold a saved game"))
         if data.get("version") != SAVE_VERSION:
-            raise SaveError(f"it was saved by another version of Card Table (format {data.get('version')!r})")
+            raise SaveError(
+                _("it was saved by another version of Card Table (format {format})").format(
+                    format=repr(data.get("version"))
+                )
+            )
         game = data.get("game")
         if not isinstance(game, dict) or game.get("game") not in games.ids():
-            raise SaveError("it names no game Card Table knows")
+            raise SaveError(_("it names no game Card Table knows"))
         seats_raw = data.get("seats")
         if not isinstance(seats_raw, list) or not seats_raw:
-            raise SaveError("it lists no players")
+            raise SaveError(_("it lists no players"))
         seats = []
         for s in seats_raw:
             if not isinstance(s, dict) or not isinstance(s.get("name"), str):
-                raise SaveError("a player in it has no name")
+                raise SaveError(_("a player in it has no name"))
             level = s.get("level")
             if level is not None and not isinstance(level, str):
-                raise SaveError("a computer player in it has no level")
+                raise SaveError(_("a computer player in it has no level"))
             hints = s.get("hints", 0)
             if not isinstance(hints, int) or isinstance(hints, bool) or hints < 0:
-                raise SaveError("a player's count of hints in it is not a count")
+                raise SaveError(_("a player's count of hints in it is not a count"))
             seats.append(SeatRecord(s["name"], level, hints))
         if game.get("players") != len(seats):
-            raise SaveError("its players do not match its game")
+            raise SaveError(_("its players do not match its game"))
         variant = data.get("variant")
         saved = data.get("saved")
         return cls(
@@ -135,7 +142,7 @@ class MatchRecord:
         except Exception as exc:  # a save that does not replay is as broken as one that does not parse
             raise _not_replayed(exc, self.seats) from exc
         if _jsonable(game.to_dict()) != _jsonable(dict(data)):
-            raise SaveError("its moves do not lead to the state it saved")
+            raise SaveError(_("its moves do not lead to the state it saved"))
         return game, events
 
     def progress(self) -> tuple[int, int]:
@@ -156,13 +163,13 @@ def replay_with_events(
     """Play a saved game again from its seed, its first ``moves`` actions (all if None), with its events."""
     seed = data.get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise SaveError("it has no seed to replay from")
+        raise SaveError(_("it has no seed to replay from"))
     players = data.get("players")
     game = spec.new_game(players, data.get("options"), seed)  # type: ignore[arg-type]
     events: list[Event] = list(game.opening_events)
     actions = data.get("actions") or []
     if not isinstance(actions, list):
-        raise SaveError("its moves are not a list")
+        raise SaveError(_("its moves are not a list"))
     for seat, a in actions[:moves]:
         events += game.apply(seat, Action.from_dict(a, game.catalog))
     return game, events
@@ -172,10 +179,19 @@ def _not_replayed(exc: Exception, seats: Sequence[SeatRecord]) -> SaveError:
     """Why a saved game's moves do not replay, with its seats named as the table names them
     ("it is not Bo's decision now", never "{seat:1}")."""
     names = [s.name for s in seats]
-    why = re.sub(
-        r"\{seat:(\d+)\}", lambda m: m.group(0) if int(m.group(1)) < len(names) else "a seat", str(exc)
-    )
-    return SaveError(f"its moves do not replay ({format_prompt(why, names)})")
+    said = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], Said) else None
+    if said is not None and language() != "en":  # translated whole, a seat beyond the table as "Seat 5"
+        why = format_prompt(said, names)
+    else:
+        why = format_prompt(
+            re.sub(
+                r"\{seat:(\d+)\}",
+                lambda m: m.group(0) if int(m.group(1)) < len(names) else "a seat",
+                str(exc),
+            ),
+            names,
+        )
+    return SaveError(_("its moves do not replay ({why})").format(why=why))
 
 
 def _jsonable(x: Any) -> Any:
@@ -245,7 +261,7 @@ class SaveWriter:
                     atomic_write(folder / AUTOSAVE, text)
                 self.problem = None
             except OSError as exc:
-                self.problem = f"the game could not be saved ({exc.strerror or exc})"
+                self.problem = _("the game could not be saved ({reason})").format(reason=exc.strerror or exc)
             finally:
                 with self._lock:
                     self._busy = False
@@ -263,13 +279,13 @@ def read_autosave(folder: Path) -> tuple[MatchRecord | None, str | None]:
         return None, None
     try:
         if not path.is_file():
-            raise SaveError("it is not a file")
+            raise SaveError(_("it is not a file"))
         if path.stat().st_size > MAX_SAVE_BYTES:
-            raise SaveError("it is far too large to be a saved game")
+            raise SaveError(_("it is far too large to be a saved game"))
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
         except (UnicodeDecodeError, ValueError) as exc:
-            raise SaveError(f"it is not readable ({exc})") from exc
+            raise SaveError(_("it is not readable ({reason})").format(reason=exc)) from exc
         record = MatchRecord.from_dict(data)
         record.restore()
         return record, None
@@ -283,8 +299,13 @@ def set_aside(path: Path, why: str) -> str:
     try:
         path.rename(aside)
     except OSError as exc:
-        return f"{path}: the saved game could not be used ({why}) nor set aside ({exc.strerror})"
-    return f"{path}: the saved game could not be used ({why}); it was kept as {aside.name}"
+        # Translators: {why} says what is wrong with the saved game ("it lists no players").
+        return _("{file}: the saved game could not be used ({why}) nor set aside ({reason})").format(
+            file=path, why=why, reason=exc.strerror
+        )
+    return _("{file}: the saved game could not be used ({why}); it was kept as {kept}").format(
+        file=path, why=why, kept=aside.name
+    )
 
 
 def clean_temporary(folder: Path) -> list[Path]:
@@ -346,16 +367,19 @@ def read_replay(path: Path) -> Replay:
     """A replay file, checked by playing it through; :class:`SaveError` says what is wrong."""
     try:
         if not path.is_file():
-            raise SaveError("it is not a file")
+            raise SaveError(_("it is not a file"))
         # Within the limits every YAML file is read with: too large, too deep or too many values
         # is refused at once, never parsed for minutes.
         raw = parse_yaml(read_limited(path).decode("utf-8"), path).data
     except ConfigError as exc:
-        raise SaveError(f"line {exc.line}: {exc.message}" if exc.line else exc.message) from exc
+        problem = problem_text(exc.message)
+        if exc.line:
+            raise SaveError(_("line {line}: {problem}").format(line=exc.line, problem=problem)) from exc
+        raise SaveError(problem) from exc
     except (OSError, UnicodeDecodeError) as exc:
-        raise SaveError(f"it cannot be read ({exc})") from exc
+        raise SaveError(_("it cannot be read ({reason})").format(reason=exc)) from exc
     if not isinstance(raw, dict) or raw.get("card_table_replay") != SAVE_VERSION:
-        raise SaveError("it is not a Card Table replay")
+        raise SaveError(_("it is not a Card Table replay"))
     record = MatchRecord.from_dict(
         {
             "version": SAVE_VERSION,
@@ -370,7 +394,7 @@ def read_replay(path: Path) -> Replay:
         isinstance(a, list) and len(a) == 2 and isinstance(a[0], int) and isinstance(a[1], dict)
         for a in actions
     ):
-        raise SaveError("its moves are not a list of [seat, action]")
+        raise SaveError(_("its moves are not a list of [seat, action]"))
     options = raw.get("options")
     data = {
         "seed": raw.get("seed"),

@@ -21,7 +21,8 @@ from typing import Any
 
 from platformdirs import PlatformDirs
 
-from cardtable.yamlfile import YamlDoc, yaml_value
+from cardtable.i18n import LANGUAGES, N_
+from cardtable.yamlfile import YamlDoc, mistake, yaml_value
 
 APP_NAME = "cardtable"
 CONFIG_ENV = "CARDTABLE_CONFIG_DIR"
@@ -50,6 +51,11 @@ VOLUME_DEFAULT = 70
 
 MAX_SEATS = 12
 SEAT_NAME_LENGTH = 16
+
+SYSTEM_LANGUAGE = "system"
+"""The language setting that follows the computer's own (else English)."""
+LANGUAGE_CHOICES = (SYSTEM_LANGUAGE, *LANGUAGES)
+"""What ``language:`` may be: the computer's language, or a code of :data:`cardtable.i18n.LANGUAGES`."""
 
 
 def dirs() -> PlatformDirs:
@@ -105,6 +111,7 @@ def _default_seats() -> list[SeatDefault]:
 class Settings:
     """Table settings; the defaults are what a new player gets."""
 
+    language: str = SYSTEM_LANGUAGE  # "system" or a code of cardtable.i18n.LANGUAGES
     animation_speed: str = "normal"
     computer_speed: str = "normal"
     fullscreen: bool = False
@@ -133,6 +140,7 @@ class Settings:
 
     def to_dict(self) -> dict[str, Any]:
         return {
+            "language": self.language,
             "animation_speed": self.animation_speed,
             "computer_speed": self.computer_speed,
             "window_size": list(self.window_size),
@@ -162,6 +170,10 @@ class Settings:
 # -- reading -----------------------------------------------------------------------
 
 _COMMENTS = {
+    "language": (
+        "system (as the computer is set) or "
+        + ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
+    ),
     "animation_speed": ", ".join(ANIMATION_SPEEDS),
     "computer_speed": "how fast computers play: " + ", ".join(COMPUTER_SPEEDS),
     "window_size": (
@@ -182,21 +194,33 @@ _SEAT_KEYS = ("name", "human", "level")
 _NEW_GAME_KEYS = ("game", "players", "variant")
 
 
+def _unknown_key(keys: tuple[str, ...]) -> str:
+    return mistake(N_("unknown key; expected {keys}"), keys=", ".join(keys))
+
+
 def _check_bool(doc: YamlDoc, key: str, value: Any) -> bool:
     if not isinstance(value, bool):
-        raise doc.error((key,), f"must be true or false (got {value!r})")
+        raise doc.error((key,), mistake(N_("must be true or false (got {value})"), value=repr(value)))
     return value
 
 
 def _check_volume(doc: YamlDoc, value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 100:
-        raise doc.error(("volume",), f"must be a whole number from 0 (off) to 100 (got {value!r})")
+        raise doc.error(
+            ("volume",),
+            mistake(N_("must be a whole number from 0 (off) to 100 (got {value})"), value=repr(value)),
+        )
     return value
 
 
 def _check_choice(doc: YamlDoc, keys: tuple, value: Any, choices: tuple[str, ...] | list[str]) -> str:
     if not isinstance(value, str) or value not in choices:
-        raise doc.error(keys, f"must be one of {', '.join(choices)} (got {value!r})")
+        raise doc.error(
+            keys,
+            mistake(
+                N_("must be one of {choices} (got {value})"), choices=", ".join(choices), value=repr(value)
+            ),
+        )
     return value
 
 
@@ -209,36 +233,61 @@ def _check_size(doc: YamlDoc, value: Any) -> tuple[int, int]:
     if not ok:
         raise doc.error(
             ("window_size",),
-            f"must be [width, height] in pixels, like [1280, 720] (got {value!r})",
+            mistake(
+                N_("must be [width, height] in pixels, like [1280, 720] (got {value})"), value=repr(value)
+            ),
         )
     w, h = value
     if not (MIN_WINDOW[0] <= w <= MAX_WINDOW[0] and MIN_WINDOW[1] <= h <= MAX_WINDOW[1]):
         raise doc.error(
             ("window_size",),
-            f"must be from {MIN_WINDOW[0]} x {MIN_WINDOW[1]} to {MAX_WINDOW[0]} x {MAX_WINDOW[1]}"
-            f" (got {w} x {h})",
+            mistake(
+                N_(
+                    "must be from {least_width} x {least_height} to {most_width} x {most_height}"
+                    " (got {width} x {height})"
+                ),
+                least_width=MIN_WINDOW[0],
+                least_height=MIN_WINDOW[1],
+                most_width=MAX_WINDOW[0],
+                most_height=MAX_WINDOW[1],
+                width=w,
+                height=h,
+            ),
         )
     return w, h
 
 
 def _check_seats(doc: YamlDoc, value: Any) -> list[SeatDefault]:
     if not isinstance(value, list) or not 1 <= len(value) <= MAX_SEATS:
-        raise doc.error(("seats",), f"must be a list of 1 to {MAX_SEATS} seats")
+        raise doc.error(("seats",), mistake(N_("must be a list of 1 to {most} seats"), most=MAX_SEATS))
     seats = []
     for i, body in enumerate(value):
         if not isinstance(body, dict):
-            raise doc.error(("seats", i), "each seat is a mapping: {name: Ada, human: false, level: normal}")
+            raise doc.error(
+                ("seats", i),
+                mistake(
+                    N_("each seat is a mapping: {example}"),
+                    example="{name: Ada, human: false, level: normal}",
+                ),
+            )
         for key in body:
             if key not in _SEAT_KEYS:
-                raise doc.error(("seats", i, key), f"unknown key; expected {', '.join(_SEAT_KEYS)}")
+                raise doc.error(("seats", i, key), _unknown_key(_SEAT_KEYS))
         name = body.get("name")
         if not isinstance(name, str) or not clean_name(name):
-            raise doc.error(("seats", i, "name"), "every seat needs a name with something to read in it")
+            raise doc.error(
+                ("seats", i, "name"), mistake(N_("every seat needs a name with something to read in it"))
+            )
         if len(name.strip()) > SEAT_NAME_LENGTH:
-            raise doc.error(("seats", i, "name"), f"must be at most {SEAT_NAME_LENGTH} characters long")
+            raise doc.error(
+                ("seats", i, "name"),
+                mistake(N_("must be at most {most} characters long"), most=SEAT_NAME_LENGTH),
+            )
         human = body.get("human", False)
         if not isinstance(human, bool):
-            raise doc.error(("seats", i, "human"), f"must be true or false (got {human!r})")
+            raise doc.error(
+                ("seats", i, "human"), mistake(N_("must be true or false (got {value})"), value=repr(human))
+            )
         level = _check_choice(doc, ("seats", i, "level"), body.get("level", "normal"), LEVELS)
         seats.append(SeatDefault(clean_name(name), human, level))
     return seats
@@ -247,17 +296,24 @@ def _check_seats(doc: YamlDoc, value: Any) -> list[SeatDefault]:
 def _check_new_game(doc: YamlDoc, value: Any) -> NewGameDefault:
     keys = ("new_game",)
     if not isinstance(value, dict):
-        raise doc.error(keys, "must be a mapping: {game: ugly, players: 4, variant: standard}")
+        raise doc.error(
+            keys,
+            mistake(
+                N_("must be a mapping: {example}"), example="{game: ugly, players: 4, variant: standard}"
+            ),
+        )
     for key in value:
         if key not in _NEW_GAME_KEYS:
-            raise doc.error((*keys, key), f"unknown key; expected {', '.join(_NEW_GAME_KEYS)}")
+            raise doc.error((*keys, key), _unknown_key(_NEW_GAME_KEYS))
     game, players, variant = value.get("game"), value.get("players"), value.get("variant", "standard")
     if not isinstance(game, str) or not game:
-        raise doc.error((*keys, "game"), "must name a game, like ugly or ugo")
+        raise doc.error((*keys, "game"), mistake(N_("must name a game, like ugly or ugo")))
     if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= MAX_SEATS:
-        raise doc.error((*keys, "players"), f"must be a whole number from 1 to {MAX_SEATS}")
+        raise doc.error(
+            (*keys, "players"), mistake(N_("must be a whole number from 1 to {most}"), most=MAX_SEATS)
+        )
     if not isinstance(variant, str) or not variant:
-        raise doc.error((*keys, "variant"), "must name a variant, like standard")
+        raise doc.error((*keys, "variant"), mistake(N_("must name a variant, like standard")))
     return NewGameDefault(game, players, variant)
 
 
@@ -274,9 +330,11 @@ def parse_settings(doc: YamlDoc) -> Settings:
     if data is None:
         return out
     if not isinstance(data, dict):
-        raise doc.error((), "must be a mapping of setting names to values")
+        raise doc.error((), mistake(N_("must be a mapping of setting names to values")))
     for key, value in data.items():
-        if key == "animation_speed":
+        if key == "language":
+            out.language = _check_choice(doc, (key,), value, LANGUAGE_CHOICES)
+        elif key == "animation_speed":
             out.animation_speed = _check_choice(doc, (key,), value, list(ANIMATION_SPEEDS))
         elif key == "computer_speed":
             out.computer_speed = _check_choice(doc, (key,), value, list(COMPUTER_SPEEDS))
@@ -296,7 +354,9 @@ def parse_settings(doc: YamlDoc) -> Settings:
         elif key == "new_game":
             out.new_game = None if value is None else _check_new_game(doc, value)
         else:
-            raise doc.error((str(key),), f"unknown setting; known settings: {', '.join(_COMMENTS)}")
+            raise doc.error(
+                (str(key),), mistake(N_("unknown setting; known settings: {keys}"), keys=", ".join(_COMMENTS))
+            )
     return out
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from cardtable.i18n import pgettext
+
 
 def finishing_order(
     scores: Sequence[float],
@@ -53,6 +55,23 @@ def places(
 
 
 def ordinal(n: int) -> str:
-    """A place in words a table uses: 1st, 2nd, 3rd, 4th, 11th, 21st."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    """A place in words a table uses: 1st, 2nd, 3rd, 4th, 11th, 21st (in the language in use)."""
+    if n == 1:
+        # Translators: first place ("1st"); a language whose first reads apart from 21st, 31st (French
+        # "1er" but "21e") says it here.
+        template = pgettext("first place", "{n}st")
+    elif 10 <= n % 100 <= 20:
+        # Translators: a place such as 4th, 11th, 12th, 13th (German "{n}.", French "{n}e").
+        template = pgettext("place", "{n}th")
+    elif n % 10 == 1:
+        # Translators: a place such as 21st, 31st (German "{n}.", French "{n}e").
+        template = pgettext("place", "{n}st")
+    elif n % 10 == 2:
+        # Translators: a place such as 2nd, 22nd (German "{n}.", French "{n}e").
+        template = pgettext("place", "{n}nd")
+    elif n % 10 == 3:
+        # Translators: a place such as 3rd, 23rd (German "{n}.", French "{n}e").
+        template = pgettext("place", "{n}rd")
+    else:
+        template = pgettext("place", "{n}th")
+    return template.format(n=n)

@@ -31,10 +31,21 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.engine import Game
+from cardtable.i18n import N_, _
 from cardtable.settings import MAX_SEATS
 from cardtable.stats import KEEP_GAMES, GameRecord, SeatResult, Statistics, Totals, record_of
 from cardtable.userfiles import atomic_write, set_aside_path
-from cardtable.yamlfile import ConfigError, KeyPath, YamlDoc, parse_yaml, read_limited, yaml_value
+from cardtable.yamlfile import (
+    ConfigError,
+    KeyPath,
+    YamlDoc,
+    located,
+    mistake,
+    parse_yaml,
+    read_limited,
+    unreadable,
+    yaml_value,
+)
 
 FILE_NAME = "statistics.yaml"
 FORMAT = 1
@@ -71,42 +82,56 @@ class _Checker:
 
     def mapping(self, keys: KeyPath, value: Any, allowed: Sequence[str], required: Sequence[str]) -> dict:
         if not isinstance(value, dict):
-            raise self.doc.error(keys, f"must be a mapping of {', '.join(allowed)}")
+            raise self.doc.error(keys, mistake(N_("must be a mapping of {keys}"), keys=", ".join(allowed)))
         for key in value:
             if key not in allowed:
-                raise self.doc.error((*keys, str(key)), f"unknown key; expected {', '.join(allowed)}")
+                raise self.doc.error(
+                    (*keys, str(key)), mistake(N_("unknown key; expected {keys}"), keys=", ".join(allowed))
+                )
         for key in required:
             if key not in value:
-                raise self.doc.error(keys, f"{key} is missing")
+                raise self.doc.error(keys, mistake(N_("{key} is missing"), key=key))
         return value
 
     def text(self, keys: KeyPath, value: Any) -> str:
         if not isinstance(value, str) or not value.strip():
-            raise self.doc.error(keys, f"must be text (got {value!r})")
+            raise self.doc.error(keys, mistake(N_("must be text (got {value})"), value=repr(value)))
         return value
 
     def count(self, keys: KeyPath, value: Any, low: int = 0, high: int | None = None) -> int:
         ok = isinstance(value, int) and not isinstance(value, bool) and value >= low
         if not ok or (high is not None and value > high):
-            upto = f" to {high}" if high is not None else " or more"
-            raise self.doc.error(keys, f"must be a whole number from {low}{upto} (got {value!r})")
+            if high is None:
+                why = mistake(
+                    N_("must be a whole number from {least} or more (got {value})"),
+                    least=low,
+                    value=repr(value),
+                )
+            else:
+                why = mistake(
+                    N_("must be a whole number from {least} to {most} (got {value})"),
+                    least=low,
+                    most=high,
+                    value=repr(value),
+                )
+            raise self.doc.error(keys, why)
         return value
 
     def number(self, keys: KeyPath, value: Any) -> float:
         if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-            raise self.doc.error(keys, f"must be a number (got {value!r})")
+            raise self.doc.error(keys, mistake(N_("must be a number (got {value})"), value=repr(value)))
         return value
 
     def flag(self, keys: KeyPath, value: Any) -> bool:
         if not isinstance(value, bool):
-            raise self.doc.error(keys, f"must be true or false (got {value!r})")
+            raise self.doc.error(keys, mistake(N_("must be true or false (got {value})"), value=repr(value)))
         return value
 
     def items(self, keys: KeyPath, value: Any) -> list:
         if value is None:
             return []
         if not isinstance(value, list):
-            raise self.doc.error(keys, "must be a list")
+            raise self.doc.error(keys, mistake(N_("must be a list")))
         return value
 
 
@@ -125,7 +150,12 @@ def _game(check: _Checker, i: int, body: Any) -> GameRecord:
     seats_body = check.items((*at, "seats"), body["seats"])
     if len(seats_body) != players:
         raise check.doc.error(
-            (*at, "seats"), f"must list {players} seats, one per player (got {len(seats_body)})"
+            (*at, "seats"),
+            mistake(
+                N_("must list {players} seats, one per player (got {count})"),
+                players=players,
+                count=len(seats_body),
+            ),
         )
     seats = []
     for j, seat in enumerate(seats_body):
@@ -189,7 +219,14 @@ def parse_statistics(doc: YamlDoc, keep: int = KEEP_GAMES) -> Statistics:
     data = check.mapping((), doc.data, _TOP_KEYS, ("format",))
     version = data["format"]
     if version != FORMAT:
-        raise doc.error(("format",), f"this Card Table reads statistics of format {FORMAT} (got {version!r})")
+        raise doc.error(
+            ("format",),
+            mistake(
+                N_("this Card Table reads statistics of format {format} (got {value})"),
+                format=FORMAT,
+                value=repr(version),
+            ),
+        )
     records = [_game(check, i, body) for i, body in enumerate(check.items(("games",), data.get("games")))]
     records = records[-keep:] if keep else []
     if "totals" not in data:
@@ -198,7 +235,9 @@ def parse_statistics(doc: YamlDoc, keep: int = KEEP_GAMES) -> Statistics:
     for i, body in enumerate(check.items(("totals",), data["totals"])):
         key, value = _total(check, i, body)
         if key in totals:
-            raise doc.error(("totals", i), "the same player, game, players and opponents appear twice")
+            raise doc.error(
+                ("totals", i), mistake(N_("the same player, game, players and opponents appear twice"))
+            )
         totals[key] = value
     return Statistics(records, totals, keep)
 
@@ -303,12 +342,16 @@ class StatsFile:
             self._broken(exc)
             return self.stats
         except OSError as exc:
-            self._broken(ConfigError(self.path, None, None, f"cannot be read ({exc.strerror or exc})"))
+            self._broken(ConfigError(self.path, None, None, unreadable(exc)))
             return self.stats
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
-            self._broken(ConfigError(self.path, None, None, f"is not UTF-8 text ({exc.reason})"))
+            self._broken(
+                ConfigError(
+                    self.path, None, None, mistake(N_("is not UTF-8 text ({reason})"), reason=exc.reason)
+                )
+            )
             return self.stats
         try:
             self.stats = parse_statistics(parse_yaml(text, self.path), self.keep)
@@ -320,20 +363,21 @@ class StatsFile:
         return self.stats
 
     def _broken(self, error: ConfigError) -> None:
-        where = f"{self.path}" + (f", line {error.line}" if error.line else "")
-        what = f"{error.key}: {error.message}" if error.key else error.message
+        wrong = located(error, str(self.path))
         try:
             kept = set_aside_path(self.path)
             self.path.rename(kept)
         except OSError as exc:
             self.writable = False
-            then = (
-                f"it could not be set aside ({exc.strerror or exc}), so no statistics are saved until it is"
-            )
+            # Translators: {mistake} is what is wrong with the file ("statistics.yaml, line 3: ...").
+            notice = _(
+                "{mistake}; it could not be set aside ({reason}), so no statistics are saved until it is."
+            ).format(mistake=wrong, reason=exc.strerror or exc)
         else:
             self.writable = True
-            then = f"it was set aside as {kept.name} and statistics start afresh"
-        notice = f"{where}: {what}; {then}."
+            notice = _("{mistake}; it was set aside as {kept} and statistics start afresh.").format(
+                mistake=wrong, kept=kept.name
+            )
         if notice not in self.notices:  # a file that stays put is found again before each game
             self.notices.append(notice)
         log.warning("statistics: %s", notice)
@@ -378,7 +422,9 @@ class StatsFile:
         try:
             atomic_write(self.path, text)
         except OSError as exc:
-            notice = f"{self.path}: the statistics could not be saved ({exc.strerror or exc})."
+            notice = _("{file}: the statistics could not be saved ({reason}).").format(
+                file=self.path, reason=exc.strerror or exc
+            )
             self.notices.append(notice)
             log.error("statistics: %s", notice)
             return

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.engine import GameSpec, Variant
+from cardtable.i18n import N_, _
 from cardtable.settings import Settings, parse_settings, settings_yaml
 from cardtable.variants import (
     NAME_LENGTH,
@@ -30,7 +31,16 @@ from cardtable.variants import (
     variant_title,
     variant_yaml,
 )
-from cardtable.yamlfile import ConfigError, YamlDoc, parse_yaml, read_limited
+from cardtable.yamlfile import (
+    ConfigError,
+    YamlDoc,
+    located,
+    mistake,
+    not_utf8,
+    parse_yaml,
+    read_limited,
+    unreadable,
+)
 
 SETTINGS = "settings.yaml"
 VARIANTS = "variants"
@@ -109,15 +119,9 @@ class UserFiles:
         self._known.pop(path, None)
 
     def describe(self, error: ConfigError) -> str:
-        """``variants/ugly/fast.yaml, line 4: options.rounds: must be at most 9 (got 12)``."""
-        path = Path(error.path)
-        try:
-            shown = path.relative_to(self.root).as_posix()
-        except ValueError:
-            shown = str(path)
-        where = shown + (f", line {error.line}" if error.line else "")
-        what = f"{error.key}: {error.message}" if error.key else error.message
-        return f"{where}: {what}"
+        """``variants/ugly/fast.yaml, line 4: options.rounds: must be at most 9 (got 12)``, in the
+        language in use (made when it is shown: settings.yaml is read before the language is known)."""
+        return located(error, self._shown(Path(error.path)))
 
     def messages(self, variants: bool | None = None) -> list[str]:
         """The problems as the player reads them; ``variants`` True or False keeps only the
@@ -137,15 +141,15 @@ class UserFiles:
             self.report(exc)
             return None
         except OSError as exc:
-            why = f"cannot be read ({exc.strerror or exc})"
+            why = unreadable(exc)
             if path.is_symlink() and not path.exists():
-                why = f"is a link to {os.readlink(path)}, which does not exist"
+                why = mistake(N_("is a link to {target}, which does not exist"), target=os.readlink(path))
             self.report(ConfigError(path, None, None, why))
             return None
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
-            self.report(ConfigError(path, None, None, f"not UTF-8 text ({exc.reason})"))
+            self.report(ConfigError(path, None, None, not_utf8(exc)))
             return None
         try:
             doc = parse_yaml(text, path)
@@ -171,7 +175,9 @@ class UserFiles:
             target = os.readlink(path)
             path.rename(kept)
             self.notes.append(
-                f"{self._shown(path)} was a link to {target}, which does not exist; it is kept as {kept.name}"
+                _("{file} was a link to {target}, which does not exist; it is kept as {kept}").format(
+                    file=self._shown(path), target=target, kept=kept.name
+                )
             )
         try:
             current = path.read_bytes()
@@ -181,7 +187,7 @@ class UserFiles:
             kept = backup_path(path)
             kept.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(path, kept)
-            self.notes.append(f"{self._shown(path)} had changes of its own; they are kept in {kept.name}")
+            self.notes.append(_own_changes(self._shown(path), kept.name))
         atomic_write(path, text)
         self._known[path] = text.encode("utf-8")
         self.problems.pop(path, None)
@@ -196,7 +202,7 @@ class UserFiles:
         if current != self._known.get(path):
             kept = backup_path(path)
             shutil.copy2(path, kept)
-            self.notes.append(f"{self._shown(path)} had changes of its own; they are kept in {kept.name}")
+            self.notes.append(_own_changes(self._shown(path), kept.name))
         path.unlink()
         self._forget(path)
 
@@ -244,11 +250,12 @@ class UserFiles:
                 continue
             spec = by_id.get(sub.name)
             if spec is None:
-                self.report(
-                    ConfigError(
-                        sub, None, None, f"no game called {sub.name!r}; the folders are {', '.join(by_id)}"
-                    )
+                why = mistake(
+                    N_("no game called {name}; the folders are {folders}"),
+                    name=repr(sub.name),
+                    folders=", ".join(by_id),
                 )
+                self.report(ConfigError(sub, None, None, why))
                 continue
             for path in self.listing(sub, ".yaml"):
                 variant = self._load_variant(spec, path)
@@ -262,20 +269,18 @@ class UserFiles:
         try:
             return sorted(p for p in folder.iterdir() if p.name.endswith(suffix))
         except OSError as exc:
-            self.report(ConfigError(folder, None, None, f"cannot be read ({exc.strerror or exc})"))
+            self.report(ConfigError(folder, None, None, unreadable(exc)))
             return []
 
     def _load_variant(self, spec: GameSpec, path: Path) -> Variant | None:
         name = path.stem
         if name in spec.variants:
-            self.report(
-                ConfigError(
-                    path,
-                    None,
-                    None,
-                    f"{variant_title(name)} is a built-in variant of {spec.name}; rename this file",
-                )
+            why = mistake(
+                N_("{variant} is a built-in variant of {game}; rename this file"),
+                variant=variant_title(name),
+                game=spec.name,
             )
+            self.report(ConfigError(path, None, None, why))
             return None
         doc = self.read(path)
         if doc is None:
@@ -293,13 +298,19 @@ class UserFiles:
     def check_new_name(self, spec: GameSpec, name: str, replacing: str | None = None) -> None:
         """Raise :class:`ValueError` saying why ``name`` cannot name a new own variant."""
         if name in spec.variants:
-            raise ValueError(f"{variant_title(name)} is a built-in variant; choose another name")
+            raise ValueError(
+                _("{variant} is a built-in variant; choose another name").format(variant=variant_title(name))
+            )
         if name != replacing and name in self.own.get(spec.id, {}):
-            raise ValueError(f"you already have a variant called {variant_title(name)}")
+            raise ValueError(
+                _("you already have a variant called {variant}").format(variant=variant_title(name))
+            )
         if name in self.broken.get(spec.id, {}):
             raise ValueError(
-                f"you have a variant called {variant_title(name)} whose file has a mistake; "
-                "reset or delete it first (it is listed greyed in House rules)"
+                _(
+                    "you have a variant called {variant} whose file has a mistake; "
+                    "reset or delete it first (it is listed greyed in House rules)"
+                ).format(variant=variant_title(name))
             )
 
     def save_variant(
@@ -317,7 +328,9 @@ class UserFiles:
         saying why, and nothing is written.
         """
         if name == STANDARD or name in spec.variants:
-            raise ValueError(f"{variant_title(name)} is a built-in variant; it cannot be changed")
+            raise ValueError(
+                _("{variant} is a built-in variant; it cannot be changed").format(variant=variant_title(name))
+            )
         self.check_new_name(spec, name, replacing)
         values = spec.schema.validate(options)
         changed = {o.key: v for o, v in spec.schema.changes(values)}
@@ -362,7 +375,11 @@ class UserFiles:
         returns it and the name the old file is kept under (a ``.bak`` beside it)."""
         path = self.broken[spec.id][name]
         if name in spec.variants or not is_variant_name(name):
-            raise ValueError(f"{name}.yaml cannot name a variant of yours; rename or delete the file")
+            raise ValueError(
+                _("{file} cannot name a variant of yours; rename or delete the file").format(
+                    file=f"{name}.yaml"
+                )
+            )
         try:
             text = read_limited(path).decode("utf-8", errors="replace")
         except (OSError, ConfigError):
@@ -386,9 +403,15 @@ class UserFiles:
             self._forget(broken)
             return
         if name in spec.variants:
-            raise ValueError(f"{variant_title(name)} is a built-in variant; it cannot be deleted")
+            raise ValueError(
+                _("{variant} is a built-in variant; it cannot be deleted").format(variant=variant_title(name))
+            )
         self.remove(self.variant_path(spec.id, name))
         self.own.get(spec.id, {}).pop(name, None)
+
+
+def _own_changes(shown: str, kept: str) -> str:
+    return _("{file} had changes of its own; they are kept in {kept}").format(file=shown, kept=kept)
 
 
 def _title_of(name: str, title: str) -> str:

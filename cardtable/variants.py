@@ -17,8 +17,18 @@ from typing import Any
 
 from cardtable.engine import ChoiceOption, GameSpec, OptionError, Variant
 from cardtable.engine.options import variant_title  # noqa: F401 - offered with the other helpers
+from cardtable.i18n import N_, _, ngettext
 from cardtable.resources import config_file
-from cardtable.yamlfile import ConfigError, KeyPath, YamlDoc, load_yaml, parse_yaml, yaml_value
+from cardtable.yamlfile import (
+    ConfigError,
+    KeyPath,
+    YamlDoc,
+    as_said,
+    load_yaml,
+    mistake,
+    parse_yaml,
+    yaml_value,
+)
 
 STANDARD = "standard"
 NAME_LENGTH = 40
@@ -29,7 +39,10 @@ _FIELDS = ("title", "description", "options")
 
 def variant_label(variant: Variant) -> str:
     """How a variant is listed: ``Short game``, or ``Pub Ugly (yours)``."""
-    return variant.shown + ("" if variant.builtin else " (yours)")
+    if variant.builtin:
+        return variant.shown
+    # Translators: a variant of the rules the player made, as it is listed.
+    return _("{variant} (yours)").format(variant=variant.shown)
 
 
 def is_variant_name(name: str) -> bool:
@@ -43,38 +56,44 @@ def parse_variants(spec: GameSpec, doc: YamlDoc, builtin: bool) -> dict[str, Var
     if data is None:
         return {}
     if not isinstance(data, dict):
-        raise doc.error((), "must be a mapping of variant names to their description and options")
+        raise doc.error(
+            (), mistake(N_("must be a mapping of variant names to their description and options"))
+        )
     out: dict[str, Variant] = {}
     for name, body in data.items():
         if not isinstance(name, str) or not _NAME.match(name):
-            raise doc.error((name,), "variant names use lowercase letters, digits and dashes")
+            raise doc.error((name,), mistake(N_("variant names use lowercase letters, digits and dashes")))
         out[name] = _parse_body(spec, doc, (name,), name, body, builtin)
     return out
 
 
 def _parse_body(spec: GameSpec, doc: YamlDoc, keys: KeyPath, name: str, body: Any, builtin: bool) -> Variant:
     if not isinstance(body, dict):
-        raise doc.error(keys, "must be a mapping with a description and options")
+        raise doc.error(keys, mistake(N_("must be a mapping with a description and options")))
     for key in body:
         if key not in _FIELDS:
-            raise doc.error((*keys, key), f"unknown field; expected {' or '.join(_FIELDS)}")
+            raise doc.error(
+                (*keys, key), mistake(N_("unknown field; expected title or description or options"))
+            )
     description = body.get("description", "")
     if description is None:
         description = ""
     if not isinstance(description, str):
-        raise doc.error((*keys, "description"), "must be text")
+        raise doc.error((*keys, "description"), _must_be_text())
     title = body.get("title") or ""
     if not isinstance(title, str):
-        raise doc.error((*keys, "title"), "must be text")
+        raise doc.error((*keys, "title"), _must_be_text())
     if len(title.strip()) > NAME_LENGTH:
-        raise doc.error((*keys, "title"), f"must be at most {NAME_LENGTH} characters long")
+        raise doc.error(
+            (*keys, "title"), mistake(N_("must be at most {most} characters long"), most=NAME_LENGTH)
+        )
     options = body.get("options") or {}
     if not isinstance(options, dict):
-        raise doc.error((*keys, "options"), "must be a mapping of option names to values")
+        raise doc.error((*keys, "options"), mistake(N_("must be a mapping of option names to values")))
     try:
         spec.schema.validate(options)
     except OptionError as exc:
-        raise doc.error((*keys, "options", *exc.key.split(".")), exc.message) from None
+        raise doc.error((*keys, "options", *exc.key.split(".")), as_said(exc.message)) from None
     return Variant(name, description.strip(), dict(options), builtin, doc.path, title.strip())
 
 
@@ -82,7 +101,10 @@ def parse_own_variant(spec: GameSpec, doc: YamlDoc, name: str) -> Variant:
     """A player's own variant: one file whose name is the variant's name."""
     if not _NAME.match(name):
         raise ConfigError(
-            doc.path, None, None, "file names of variants use lowercase letters, digits and dashes"
+            doc.path,
+            None,
+            None,
+            mistake(N_("file names of variants use lowercase letters, digits and dashes")),
         )
     if doc.data is None:
         return Variant(name, "", {}, False, doc.path)
@@ -98,10 +120,21 @@ def load_builtin(spec: GameSpec) -> dict[str, Variant]:
     """The variants shipped in ``config/variants/<id>.yaml``, "standard" first."""
     path = config_file("variants", f"{spec.id}.yaml")
     variants = load_variant_file(spec, path, builtin=True) if path.exists() else {}
-    standard = variants.pop(STANDARD, None) or Variant(STANDARD, "The rules as written.", {}, True)
+    standard = variants.pop(STANDARD, None) or Variant(STANDARD, N_("The rules as written."), {}, True)
     if standard.options:
-        raise ConfigError(path, None, STANDARD, "the standard variant must not change any option")
+        raise ConfigError(
+            path, None, STANDARD, mistake(N_("the standard variant must not change any option"))
+        )
     return {STANDARD: standard, **variants}
+
+
+def _word(text: str) -> str:
+    """An option's value in words (``on``, a choice's word), in the language in use; numbers as they are."""
+    return _(text) if text else text
+
+
+def _must_be_text() -> str:
+    return mistake(N_("must be text"))
 
 
 def playable_counts(spec: GameSpec, options: Mapping[str, Any]) -> list[int]:
@@ -161,16 +194,19 @@ def variant_name(title: str) -> str:
     plain = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode("ascii")
     name = re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")
     if not name:
-        raise ValueError("a name needs at least one letter or digit")
+        raise ValueError(_("a name needs at least one letter or digit"))
     if len(name) > NAME_LENGTH:
-        raise ValueError(f"a name may be at most {NAME_LENGTH} characters long")
+        raise ValueError(_("a name may be at most {most} characters long").format(most=NAME_LENGTH))
     return name
 
 
 def change_list(spec: GameSpec, values: Mapping[str, Any]) -> str:
     """What ``values`` change from the standard rules, in words: ``Hands: 2; Loser penalty: 6``."""
     changes = spec.schema.changes(spec.schema.validate(values))
-    return "; ".join(f"{o.title}: {o.format(v)}" for o, v in changes)
+    # Translators: one changed house rule in a list of them: "Hands: 2".
+    return "; ".join(
+        _("{option}: {value}").format(option=_(o.title), value=_word(o.format(v))) for o, v in changes
+    )
 
 
 def describe_changes(spec: GameSpec, values: Mapping[str, Any]) -> str:
@@ -180,10 +216,13 @@ def describe_changes(spec: GameSpec, values: Mapping[str, Any]) -> str:
     """
     changes = spec.schema.changes(spec.schema.validate(values))
     if not changes:
-        return "The standard rules."
-    text = f"The standard rules, changed \u2014 {change_list(spec, values)}."
+        return _("The standard rules.")
+    text = _("The standard rules, changed \u2014 {changes}.").format(changes=change_list(spec, values))
     if len(text) > DESCRIPTION_LENGTH:
-        text = f"The standard rules with {len(changes)} changes."
+        n = len(changes)
+        text = ngettext(
+            "The standard rules with {n} change.", "The standard rules with {n} changes.", n
+        ).format(n=n)
     return text
 
 

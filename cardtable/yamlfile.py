@@ -9,6 +9,11 @@ Every problem becomes a :class:`ConfigError` that names the file, the line
 and (where there is one) the key, so a person can fix the file by hand.
 Files the app writes are plain text built with :func:`yaml_value`, so they
 can carry comments for the people who edit them.
+
+What is wrong is told as a :class:`~cardtable.engine.words.Said` made by
+:func:`mistake`: English as it always read, and translated whole where it is
+shown (:func:`located`, :func:`problem_text`), so a mistake in
+``settings.yaml``, found before the language is known, still reads in it.
 """
 
 from __future__ import annotations
@@ -19,7 +24,55 @@ from typing import Any
 
 import yaml
 
+from cardtable.engine.words import Said, say
+from cardtable.i18n import N_, _, language, render
+
 KeyPath = tuple[str | int, ...]
+
+
+class Verbatim:
+    """Words given to a mistake's sentence as they are (a key, a value, a file name): never translated."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: object) -> None:
+        self.text = str(text)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Verbatim({self.text!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Verbatim) and other.text == self.text
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+
+def mistake(template: str, /, **params: Any) -> Said:
+    """What is wrong in a file, as a sentence translated whole where it is shown.
+
+    ``template`` is marked ``N_("...")`` at the call. Text parameters are shown
+    as they are (keys, values, names from the file); words that are to be
+    translated themselves are passed as a :class:`Said`.
+    """
+    return say(template, **{k: Verbatim(v) if type(v) is str else v for k, v in params.items()})
+
+
+def problem_text(message: str) -> str:
+    """A mistake in the language in use: a :class:`Said` translated whole, other text as it is
+    (PyYAML's own words, or a sentence already translated where it was made)."""
+    if isinstance(message, Said) and language() != "en":
+        return render(message, (), None)
+    return str(message)
+
+
+def as_said(message: str) -> Said:
+    """A message from elsewhere (an option's or a game's check) as a :class:`Said`: a plain text is
+    then looked up whole in the catalog where it is shown (it may be marked ``N_`` where it is made)."""
+    return message if isinstance(message, Said) else Said(message)
 
 
 class ConfigError(ValueError):
@@ -56,6 +109,23 @@ class YamlDoc:
         return ConfigError(self.path, self.line(keys), dotted, message)
 
 
+def located(error: ConfigError, shown: str) -> str:
+    """``error`` as the player reads it, in the language in use: ``shown`` is its file as it is named
+    to the player; ``variants/ugly/fast.yaml, line 4: options.rounds: must be at most 9 (got 12)``."""
+    what = problem_text(error.message)
+    if error.line and error.key:
+        # Translators: a mistake in one of the player's files. {file} is its name, {key} the setting
+        # as written in the file (never translated), {problem} what is wrong ("must be at most 9").
+        return _("{file}, line {line}: {key}: {problem}").format(
+            file=shown, line=error.line, key=error.key, problem=what
+        )
+    if error.line:
+        return _("{file}, line {line}: {problem}").format(file=shown, line=error.line, problem=what)
+    if error.key:
+        return _("{file}: {key}: {problem}").format(file=shown, key=error.key, problem=what)
+    return _("{file}: {problem}").format(file=shown, problem=what)
+
+
 SAFE_LOADER = yaml.CSafeLoader if yaml.__with_libyaml__ else yaml.SafeLoader
 """The safe loader, in C where PyYAML was built with libyaml (several times faster at start-up)."""
 
@@ -73,23 +143,19 @@ def read_limited(path: str | Path) -> bytes:
     p = Path(path)
     if p.exists() and not p.is_file():
         raise ConfigError(
-            p, None, None, "is not a regular file (a folder or a device where a file should be)"
+            p, None, None, mistake(N_("is not a regular file (a folder or a device where a file should be)"))
         )
     with p.open("rb") as f:
         data = f.read(MAX_BYTES + 1)
     if len(data) > MAX_BYTES:
-        raise ConfigError(
-            p, None, None, f"is larger than {MAX_BYTES // 1_000_000} MB: not a file of settings"
-        )
+        raise ConfigError(p, None, None, _too_large())
     return data
 
 
 def parse_yaml(text: str, path: str | Path) -> YamlDoc:
     """Parse ``text`` (the contents of ``path``) with the safe loader, within the limits above."""
     if len(text) > MAX_BYTES:
-        raise ConfigError(
-            path, None, None, f"is larger than {MAX_BYTES // 1_000_000} MB: not a file of settings"
-        )
+        raise ConfigError(path, None, None, _too_large())
     loader = None
     try:
         loader = SAFE_LOADER(text)  # a NUL or other control character is refused already here
@@ -98,12 +164,14 @@ def parse_yaml(text: str, path: str | Path) -> YamlDoc:
             _measure(node, path)  # before anything walks the values an alias may repeat
         data = loader.construct_document(node) if node is not None else None
     except RecursionError:
-        raise ConfigError(path, None, None, f"is nested too deeply (more than {MAX_DEPTH} levels)") from None
+        raise ConfigError(path, None, None, _too_deep()) from None
     except yaml.MarkedYAMLError as exc:
         line, problem = _where_and_what(exc)
         raise ConfigError(path, line, None, problem) from None
     except yaml.YAMLError as exc:
-        raise ConfigError(path, None, None, f"not valid YAML ({exc})") from None
+        raise ConfigError(
+            path, None, None, mistake(N_("not valid YAML ({problem})"), problem=str(exc))
+        ) from None
     finally:
         if loader is not None:
             loader.dispose()
@@ -113,27 +181,48 @@ def parse_yaml(text: str, path: str | Path) -> YamlDoc:
     return doc
 
 
-_OPENED = {
-    "while parsing a flow sequence": "this [ is never closed with a ]",
-    "while parsing a flow mapping": "this { is never closed with a }",
-    "while scanning a quoted scalar": "this quote is never closed",
+def _too_large() -> Said:
+    return mistake(N_("is larger than {size} MB: not a file of settings"), size=MAX_BYTES // 1_000_000)
+
+
+def _too_deep() -> Said:
+    return mistake(N_("is nested too deeply (more than {depth} levels)"), depth=MAX_DEPTH)
+
+
+_NEVER_CLOSED = N_("this {opening} is never closed with a {closing}")
+_NEVER_CLOSED_UNTIL = N_(
+    "this {opening} is never closed with a {closing} (the file goes on to line {line} without it)"
+)
+_OPENED: dict[str, tuple[str, str, dict[str, str]]] = {
+    "while parsing a flow sequence": (_NEVER_CLOSED, _NEVER_CLOSED_UNTIL, {"opening": "[", "closing": "]"}),
+    "while parsing a flow mapping": (_NEVER_CLOSED, _NEVER_CLOSED_UNTIL, {"opening": "{", "closing": "}"}),
+    "while scanning a quoted scalar": (
+        N_("this quote is never closed"),
+        N_("this quote is never closed (the file goes on to line {line} without it)"),
+        {},
+    ),
 }
-"""Mistakes found further on than they are made: reported where the bracket or quote opens."""
+"""Mistakes found further on than they are made: reported where the bracket or quote opens (and,
+where the file goes on past that line, the line it ends on without it)."""
 
 
 def _where_and_what(exc: yaml.MarkedYAMLError) -> tuple[int | None, str]:
-    """The line of a YAML mistake as a person would point at it, and what is wrong."""
+    """The line of a YAML mistake as a person would point at it, and what is wrong (PyYAML's own
+    words where it has them: those are not translated)."""
     opened = _OPENED.get(exc.context or "")
     if opened is not None and exc.context_mark is not None:
         line = exc.context_mark.line + 1
         later = exc.problem_mark.line + 1 if exc.problem_mark is not None else None
+        short, until, marks = opened
         if later is not None and later != line:
-            opened += f" (the file goes on to line {later} without it)"
-        return line, opened
+            return line, mistake(until, line=later, **marks)
+        return line, mistake(short, **marks)
     mark = exc.problem_mark or exc.context_mark
-    problem = exc.problem or exc.context or "not valid YAML"
+    problem: str = exc.problem or exc.context or mistake(N_("not valid YAML"))
     if "could not determine a constructor" in (exc.problem or ""):
-        problem = f"tag {_tag_of(exc.problem)} is not allowed (only plain YAML values are)"
+        problem = mistake(
+            N_("tag {tag} is not allowed (only plain YAML values are)"), tag=_tag_of(exc.problem)
+        )
     return (mark.line + 1 if mark is not None else None), problem
 
 
@@ -166,17 +255,20 @@ def _measure(root: yaml.Node, path: str | Path) -> None:
             open_.discard(key)
             if size[key] > MAX_VALUES:
                 raise ConfigError(
-                    path, line, None, f"repeats its aliases into more than {MAX_VALUES:,} values"
+                    path,
+                    line,
+                    None,
+                    mistake(N_("repeats its aliases into more than {count} values"), count=f"{MAX_VALUES:,}"),
                 )
             if depth[key] > MAX_DEPTH:
-                raise ConfigError(path, line, None, f"is nested too deeply (more than {MAX_DEPTH} levels)")
+                raise ConfigError(path, line, None, _too_deep())
             continue
         if key in size:
             continue
         if key in open_:
-            raise ConfigError(path, line, None, "an alias refers to a value that holds it")
+            raise ConfigError(path, line, None, mistake(N_("an alias refers to a value that holds it")))
         if len(open_) > MAX_DEPTH:
-            raise ConfigError(path, line, None, f"is nested too deeply (more than {MAX_DEPTH} levels)")
+            raise ConfigError(path, line, None, _too_deep())
         open_.add(key)
         stack.append((node, True))
         stack.extend((k, False) for k in _children(node) if id(k) not in size)
@@ -207,10 +299,20 @@ def load_yaml(path: str | Path) -> YamlDoc:
     try:
         text = read_limited(p).decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise ConfigError(p, None, None, f"not UTF-8 text ({exc.reason})") from None
+        raise ConfigError(p, None, None, not_utf8(exc)) from None
     except OSError as exc:
-        raise ConfigError(p, None, None, f"cannot be read ({exc.strerror or exc})") from None
+        raise ConfigError(p, None, None, unreadable(exc)) from None
     return parse_yaml(text, p)
+
+
+def not_utf8(exc: UnicodeDecodeError) -> Said:
+    """Why a file is not read as text (the codec's reason, in its own words)."""
+    return mistake(N_("not UTF-8 text ({reason})"), reason=exc.reason)
+
+
+def unreadable(exc: OSError) -> Said:
+    """Why a file or folder cannot be read (the system's reason, in its own words)."""
+    return mistake(N_("cannot be read ({reason})"), reason=str(exc.strerror or exc))
 
 
 def _tag_of(problem: str | None) -> str:
@@ -237,7 +339,7 @@ def _record_lines(node: yaml.Node, prefix: KeyPath, doc: YamlDoc, seen_nodes: se
                     doc.path,
                     line,
                     ".".join(str(k) for k in (*prefix, key)),
-                    f"appears twice (first on line {seen[key]})",
+                    mistake(N_("appears twice (first on line {line})"), line=seen[key]),
                 )
             seen[key] = line
             doc.lines[(*prefix, str(key))] = line

@@ -4,6 +4,9 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# The app speaks the system's language by default; the tests read its English words, whatever
+# language the machine running them speaks (tests of other languages choose theirs).
+os.environ["LANGUAGE"] = "en"
 
 from hypothesis import HealthCheck, settings
 
@@ -23,6 +26,16 @@ settings.load_profile(os.environ.get("CARDTABLE_HYPOTHESIS", "default"))
 
 
 import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def english_again():
+    """A test that switched language leaves the next one in English."""
+    yield
+    from cardtable import i18n
+
+    if i18n.language() != "en":
+        i18n.use("en")
 
 
 @pytest.fixture(autouse=True)

@@ -213,7 +213,7 @@ def _cards_in(x: Any) -> Iterator[Card]:
 
 def _text_problems(text: Any, you: int | None, players: int) -> list[str]:
     """What is wrong with a reason, label or prompt meant for people."""
-    if type(text) is not str:
+    if not isinstance(text, str):  # a str, or a Said: a str that keeps its template for translation
         return [f"is a {type(text).__name__}, not text"]
     out = []
     if RAW_SEAT.search(text):
@@ -285,7 +285,7 @@ def action_problems(
     out: list[tuple[str, str]] = []
     if type(a.kind) is not str or not a.kind:
         out.append(("kind", f"kind {a.kind!r} is not a non-empty str"))
-    if type(a.label) is not str or not a.label.strip():
+    if not isinstance(a.label, str) or not a.label.strip():
         out.append(("label", "has no label"))
     else:
         out += [("label text", f"label {p}") for p in _text_problems(a.label, seat, players)]

@@ -23,9 +23,10 @@ from typing import Any
 
 import pygame  # noqa: E402
 
-from cardtable import games
+from cardtable import games, i18n
 from cardtable.ai.worker import Worker
 from cardtable.engine import Variant
+from cardtable.i18n import _
 from cardtable.resources import asset_file
 from cardtable.saves import SaveWriter, clean_temporary
 from cardtable.settings import (  # noqa: E402
@@ -98,11 +99,12 @@ class App:
         for folder in (self.files.root, self.data):
             for path in clean_temporary(folder):
                 log.info("removed %s, left by an interrupted write", path)
+        loaded = self.files.load_settings()
+        self.settings = settings or loaded
+        i18n.use(self.settings.language)  # before any words are made: notices, scenes, card faces
         self.stats = StatsFile(self.data)
         """Finished games: ``stats.record`` counts one, ``stats.notices`` says what went wrong."""
         self.stats.load()
-        loaded = self.files.load_settings()
-        self.settings = settings or loaded
         self._saved_settings = loaded.to_dict()
         self.files.load_variants(games.all_specs())
         self.layouts: dict[str, Layout] = {}
@@ -159,7 +161,9 @@ class App:
             game = path.stem
             if game not in self.layouts:
                 known = ", ".join(f"{g}.yaml" for g in self.layouts)
-                message = f"Card Table has no table for {game!r}; it can change {known}"
+                # Translators: a layout file named for no game; {files} lists the layout files it may be.
+                said = _("Card Table has no table for {game}; it can change {files}")
+                message = said.format(game=repr(game), files=known)
                 self.files.report(ConfigError(path, None, None, message))
                 continue
             doc = self.files.read(path)
@@ -195,7 +199,7 @@ class App:
             self.files.save_settings(self.settings)
         except OSError as exc:
             log.error("could not save the settings: %s", exc)
-            return f"The settings could not be saved: {exc.strerror or exc}"
+            return _("The settings could not be saved: {error}").format(error=exc.strerror or exc)
         self._saved_settings = current
         return None
 
@@ -292,7 +296,7 @@ class App:
         ):
             self.quit()
             return
-        self.open("confirm", "Quit Card Table?", "", "Quit", self.quit, tag="quit")
+        self.open("confirm", _("Quit Card Table?"), "", _("Quit"), self.quit, tag="quit")
 
     def window_closed(self) -> None:
         """The window's close button: during a game, quit at once (the game is saved, Continue takes
@@ -339,7 +343,7 @@ class App:
         previous = {}
         for name in names:
             number = getattr(signal, name)
-            previous[number] = signal.signal(number, lambda *_: self.quit(0))
+            previous[number] = signal.signal(number, lambda *_args: self.quit(0))
 
         def restore() -> None:
             for number, handler in previous.items():
@@ -440,9 +444,9 @@ def launch(
         return code
     except pygame.error as exc:
         log.exception("display problem")
-        trail.tell(f"Card Table could not open its window: {exc}", path, windowed)
+        trail.tell(_("Card Table could not open its window: {error}").format(error=exc), path, windowed)
         return 3
     except Exception as exc:
         log.error("crash:\n%s", traceback.format_exc())
-        trail.tell(f"Card Table stopped because of an error: {exc}", path, windowed)
+        trail.tell(_("Card Table stopped because of an error: {error}").format(error=exc), path, windowed)
         return 1

@@ -14,6 +14,7 @@ import pygame
 
 from cardtable.engine import Card
 from cardtable.engine.cards import RANK_CODES, SUIT_SYMBOLS
+from cardtable.i18n import _, pgettext
 
 from . import courts, theme
 from .layout import geometry
@@ -253,7 +254,8 @@ class CardArt:
         height = surf.get_height()
         star = self._glyph("\u2605", width * 0.55, (150, 30, 120))
         surf.blit(star, star.get_rect(center=(width // 2, height // 2)))
-        word = self._glyph("JOKER", width * 0.16, (150, 30, 120), "bold")
+        # Translators: the word printed on a joker's face (capitals).
+        word = self._glyph(pgettext("card face", "JOKER"), width * 0.16, (150, 30, 120), "bold")
         surf.blit(word, word.get_rect(midtop=(width // 2, round(height * 0.08))))
         surf.blit(
             pygame.transform.rotate(word, 180), word.get_rect(midbottom=(width // 2, round(height * 0.92)))
@@ -271,14 +273,16 @@ class CardArt:
         inner = surf.get_rect().inflate(-max(4, width // 10), -max(4, width // 10))
         pygame.draw.rect(surf, base, inner, border_radius=max(3, width // 14))
         if card.kind == "wild":
-            main = "W"
+            # Translators: the big letter on an Ugh! Wild card's face (the initial of "Wild").
+            main = pgettext("card face", "W")
         elif card.kind == "ugh" and not card.value:
-            main = "ICE" if "ice-age" in card.tags else "UGH!"
+            # Translators: the big word on The Coming of the Ice Age, an Ugh! card (capitals, short).
+            main = pgettext("card face", "ICE") if "ice-age" in card.tags else "UGH!"
         else:
             main = str(card.value)
         big = self._glyph(main, width * (0.5 if len(main) <= 2 else 0.26), theme.PAPER, "bold")
         surf.blit(big, big.get_rect(center=(width // 2, height // 2)))
-        caption = self._glyph(card.name, width * 0.13, theme.PAPER, "bold")
+        caption = self._glyph(_(card.name), width * 0.13, theme.PAPER, "bold")
         if caption.get_width() > inner.width - 4:
             caption = pygame.transform.smoothscale_by(caption, (inner.width - 4) / caption.get_width())
         surf.blit(caption, caption.get_rect(midtop=(width // 2, inner.top + 4)))

@@ -7,12 +7,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+from cardtable.i18n import _
+
 
 def open_folder(folder: Path) -> str | None:
     """Show ``folder`` in the file manager; None when asked, else why not (with the folder's path,
     so the player can find it by hand). Never waits for the file manager."""
     if not folder.is_dir():
-        return f"The folder {folder} does not exist."
+        return _("The folder {folder} does not exist.").format(folder=folder)
     try:
         if sys.platform.startswith("win"):
             os.startfile(folder)  # type: ignore[attr-defined]
@@ -26,5 +28,8 @@ def open_folder(folder: Path) -> str | None:
                 start_new_session=True,
             )
     except OSError as exc:
-        return f"No file manager could be opened ({exc.strerror or exc}); the folder is {folder}"
+        return _("No file manager could be opened ({error}); the folder is {folder}").format(
+            error=exc.strerror or exc, folder=folder
+        )
+
     return None

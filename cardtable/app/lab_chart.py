@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pygame
 
+from cardtable.i18n import _, ngettext, pgettext
 from cardtable.lab.compare import Comparison, Row
 from cardtable.lab.report import cut
 
@@ -63,7 +64,9 @@ def draw_legend(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, s: 
             surface, text, name, size, (swatch.right + round(8 * s), rect.centery), anchor="midleft"
         )
         x = label.right + round(28 * s)
-    note = f"{c.n} deal{'s' if c.n != 1 else ''} under both, {c.level} computers"
+    note = ngettext(
+        "{n} deal under both, {level} computers", "{n} deals under both, {level} computers", c.n
+    ).format(n=c.n, level=_level(c.level))
     draw_text(surface, text, note, round(14 * s), (rect.right, rect.centery), theme.MUTED, anchor="midright")
 
 
@@ -71,17 +74,21 @@ def _seat_bars(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, s: f
     """Each seat's share of the wins under both rules, with the even share marked."""
     draw_panel(surface, rect)
     title = (rect.centerx, rect.top + round(20 * s))
-    draw_text(surface, text, "Wins by seat", round(18 * s), title, theme.TEXT, "bold", "center")
+    draw_text(surface, text, _("Wins by seat"), round(18 * s), title, theme.TEXT, "bold", "center")
     rows = c.section("Wins by seat")
     first = next((r for r in c.rows if r.key == "first_wins"), None)
     if first is not None:
         where = (rect.centerx, rect.top + round(42 * s))
-        words = f"whoever went first: {first.show(first.tried)} vs {first.show(first.against)}"
+        words = _("whoever went first: {tried} vs {against}").format(
+            tried=first.show(first.tried), against=first.show(first.against)
+        )
         draw_text(surface, text, words, round(13 * s), where, theme.MUTED, anchor="midtop")
     even = 1 / c.players
     small = round(13 * s)
     pad = round(10 * s)
-    caption = f"Seat. * more than luck explains; dashes: an even share, {100 * even:.0f}%"
+    caption = _("Seat. * more than luck explains; dashes: an even share, {share}%").format(
+        share=f"{100 * even:.0f}"
+    )
     lines = wrap(text.fonts.get(small), caption, rect.width - 2 * pad)
     line_h = text.fonts.get(small).get_height()
     caption_top = rect.bottom - pad - line_h * len(lines)
@@ -120,7 +127,7 @@ def _changes(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, s: flo
     """Every other figure: how much it changes, as a share of its value under the compared rules."""
     draw_panel(surface, rect)
     title = (rect.centerx, rect.top + round(20 * s))
-    draw_text(surface, text, "What changes", round(18 * s), title, theme.TEXT, "bold", "center")
+    draw_text(surface, text, _("What changes"), round(18 * s), title, theme.TEXT, "bold", "center")
     rows = [r for r in c.rows if r.section not in ("Wins by seat", "Going first")]
     tiny = round(11 * s)
     foot_h = text.fonts.get(tiny).get_height()  # the scale under the bars, inside the panel's edge
@@ -135,7 +142,7 @@ def _changes(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, s: flo
     pygame.draw.line(surface, theme.PANEL_EDGE, (zero, bars.top), (zero, bars.bottom), 1)
     foot = bars.bottom + round(4 * s)
     draw_text(surface, text, "-100%", tiny, (zero - half, foot), theme.MUTED, anchor="midtop")
-    draw_text(surface, text, "no change", tiny, (zero, foot), theme.MUTED, anchor="midtop")
+    draw_text(surface, text, _("no change"), tiny, (zero, foot), theme.MUTED, anchor="midtop")
     draw_text(surface, text, "+100%", tiny, (zero + half, foot), theme.MUTED, anchor="midtop")
     _range_key(surface, text, (inner.left, foot), tiny, s)
     step = inner.height / max(1, len(rows))
@@ -154,7 +161,7 @@ def _changes(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, s: flo
             pygame.draw.line(surface, theme.TEXT, (a, cy), (b, cy), max(1, round(2 * s)))
             for end in (a, b):
                 pygame.draw.line(surface, theme.TEXT, (end, cy - thick // 3), (end, cy + thick // 3), 1)
-        values = f"{r.show(r.tried)} vs {r.show(r.against)}"
+        values = _("{tried} vs {against}").format(tried=r.show(r.tried), against=r.show(r.against))
         draw_text(surface, text, values, size, (inner.right, cy), color, anchor="midright")
 
 
@@ -165,7 +172,7 @@ def _range_key(
     left = topleft[0]
     right = left + round(18 * s)
     where = (right + round(6 * s), topleft[1])
-    label = draw_text(surface, text, "likely range", size, where, theme.MUTED, anchor="topleft")
+    label = draw_text(surface, text, _("likely range"), size, where, theme.MUTED, anchor="topleft")
     y = label.centery
     pygame.draw.line(surface, theme.TEXT, (left, y), (right, y), max(1, round(2 * s)))
     for end in (left, right):
@@ -184,7 +191,19 @@ def _relative(r: Row) -> tuple[float, float, float]:
     return clamp(r.diff), clamp(r.low), clamp(r.high)
 
 
+def _level(level: str) -> str:
+    """A computers' level as the legend says it ("{n} deals under both, hard computers")."""
+    # Translators: a computers' level, in "20 deals under both, hard computers".
+    words = {
+        "easy": pgettext("level", "easy"),
+        "normal": pgettext("level", "normal"),
+        "hard": pgettext("level", "hard"),
+    }
+    return words.get(level, level)
+
+
 def _fade(color: theme.Color) -> theme.Color:
+
     return tuple((2 * v + f) // 3 for v, f in zip(color, FAINT, strict=True))  # type: ignore[return-value]
 
 
@@ -204,7 +223,7 @@ def save_chart(c: Comparison, path: Path, size: tuple[int, int] = SIZE) -> None:
     surface = pygame.Surface(size)
     surface.fill(theme.FELT_DARK)
     text = TextCache(Fonts())
-    title = f"{c.tried} against {c.against}"
+    title = _("{tried} against {against}").format(tried=c.tried, against=c.against)
     draw_text(surface, text, title, 22, (size[0] // 2, 14), theme.TEXT, "bold", "midtop")
     draw_lab_chart(surface, text, pygame.Rect(16, 50, size[0] - 32, size[1] - 66), 1.0, c)
     pygame.image.save(surface, str(path))

@@ -17,6 +17,8 @@ from typing import Any
 import pygame
 
 from cardtable.engine import options
+from cardtable.engine.views import format_prompt
+from cardtable.i18n import _
 
 from . import theme
 from .text_field import TextField
@@ -26,12 +28,25 @@ from .widgets import Button, Selector, Stepper, Toggle, Widget, draw_text
 Control = Stepper | Toggle | Selector | TextField
 
 
+def value_text(option: options.Option, value: Any) -> str:
+    """``value`` of ``option`` as a person reads it, in the language in use: the engine's words for a
+    choice, on or off, or "auto" are translated; numbers and typed text are shown as they are."""
+    words = option.format(value)
+    if words and (isinstance(option, options.ChoiceOption | options.BoolOption) or value == options.AUTO):
+        return _(words)
+    return words
+
+
 def default_text(option: options.Option) -> str:
     """``Default: 7D`` (and the bounds of a number: ``1 to 9``)."""
-    text = f"Default: {option.format(option.default)}"
-    if isinstance(option, options.IntOption):
-        text += f" \u00b7 {'auto or ' if option.auto else ''}{option.minimum} to {option.maximum}"
-    return text
+    default = value_text(option, option.default)
+    if not isinstance(option, options.IntOption):
+        return _("Default: {value}").format(value=default)
+    if option.auto:
+        text = _("Default: {value} \u00b7 auto or {low} to {high}")
+    else:
+        text = _("Default: {value} \u00b7 {low} to {high}")
+    return text.format(value=default, low=option.minimum, high=option.maximum)
 
 
 class OptionEditor:
@@ -42,7 +57,7 @@ class OptionEditor:
         self.on_change = on_change
         self.value = _copy(value)
         self.controls: list[tuple[str | None, Control]] = self._make_controls()
-        self.reset = Button("Reset", self.reset_default, size=16, tooltip="Back to the default")
+        self.reset = Button(_("Reset"), self.reset_default, size=16, tooltip=_("Back to the default"))
         self.height = 0
         self.top = 0  # the row's top in the scrolled content
         self._lines: list[str] = []
@@ -57,11 +72,12 @@ class OptionEditor:
             return [(None, Toggle(bool(self.value), self._set))]
         if isinstance(o, options.IntOption):
             values: list[Any] = ([options.AUTO] if o.auto else []) + list(range(o.minimum, o.maximum + 1))
-            return [(None, Stepper(values, self.value, self._set))]
+            return [(None, Stepper(values, self.value, self._set, lambda v: value_text(o, v)))]
+
         if isinstance(o, options.ChoiceOption):
             choices = list(o.choices)
             index = choices.index(self.value) if self.value in choices else 0
-            return [(None, Selector(choices, index, self._set, o.format))]
+            return [(None, Selector(choices, index, self._set, lambda v: value_text(o, v)))]
         if isinstance(o, options.TextOption):
             return [(None, TextField(str(self.value), max_length=o.max_length, on_change=self._set))]
         if isinstance(o, options.IntMapOption):
@@ -74,7 +90,7 @@ class OptionEditor:
 
     @property
     def widgets(self) -> list[Widget]:
-        return [w for _, w in self.controls] + [self.reset]
+        return [w for _key, w in self.controls] + [self.reset]
 
     def _set(self, value: Any) -> None:
         self.value = value
@@ -114,7 +130,7 @@ class OptionEditor:
         try:
             self.option.validate(self.value)
         except options.OptionError as exc:
-            return exc.message
+            return format_prompt(exc.message, ())
         return None
 
     # -- layout --------------------------------------------------------------------
@@ -128,7 +144,7 @@ class OptionEditor:
         if isinstance(self.option, options.IntMapOption):
             left_w = width - reset_w - gap
         font = text.fonts.get(round(15 * s))
-        self._lines = wrap(font, self.option.description, left_w)
+        self._lines = wrap(font, _(self.option.description) if self.option.description else "", left_w)
         title_h = round(26 * s)
         line_h = round(20 * s)
         h = round(10 * s) + title_h + line_h * len(self._lines)
@@ -152,11 +168,11 @@ class OptionEditor:
         if isinstance(self.option, options.IntMapOption):
             cy = y + round(10 * s) + round(26 * s) + lay["line_h"] * len(self._lines) + round(8 * s)
             step_w = round(176 * s)
-            for i, (_, w) in enumerate(self.controls):
+            for i, (_key, w) in enumerate(self.controls):
                 w.rect = pygame.Rect(x + i * (step_w + round(12 * s)), cy, step_w, control_h)
                 w.size = round(17 * s)
             return
-        (_, w) = self.controls[0]
+        (_key, w) = self.controls[0]
         w.rect = pygame.Rect(0, 0, lay["control_w"], control_h)
         w.rect.topright = (reset.left - lay["gap"], y + round(10 * s))
         w.size = round(18 * s)
@@ -165,7 +181,10 @@ class OptionEditor:
         x, y, width, s = self._origin
         lay = self._layout
         changed = self.changed
-        title = self.option.title + ("  \u2022 changed" if changed else "")
+        title = _(self.option.title)
+        if changed:
+            # Translators: an option's title, marked as changed from its default.
+            title = _("{option}  \u2022 changed").format(option=title)
         draw_text(
             surface,
             text,
@@ -179,7 +198,7 @@ class OptionEditor:
         for line in self._lines:
             draw_text(surface, text, line, round(15 * s), (x, ly), theme.MUTED)
             ly += lay["line_h"]
-        for _, w in self.controls:
+        for _key, w in self.controls:
             w.draw(surface, text)
         if self.reset.enabled:
             self.reset.draw(surface, text)
@@ -197,8 +216,9 @@ class OptionEditor:
 
 
 def _key_format(key: str) -> Callable[[Any], str]:
-    title = key.replace("_", " ").capitalize()
-    return lambda v: f"{title} {v}"
+    """A number of a mapping's key, as its stepper shows it: "Spades 1" (the key's word translated)."""
+    title = _(key.replace("_", " ").capitalize())
+    return lambda v: _("{key} {value}").format(key=title, value=v)
 
 
 def _copy(value: Any) -> Any:

@@ -20,6 +20,7 @@ from pathlib import Path
 import pygame
 
 import cardtable
+from cardtable.i18n import _
 
 LOGS_KEPT = 5
 """This run's log and the four before it."""
@@ -80,8 +81,8 @@ def tell(what: str, log_path: Path, windowed: bool) -> None:
     if not windowed:
         return
     try:
-        pygame.display.message_box(
-            "Card Table", f"{what}\n\nThe details are in {log_path}", message_type="error"
-        )
+        # Translators: under why Card Table stopped, in a message box: {path} is the log file.
+        details = _("The details are in {path}").format(path=log_path)
+        pygame.display.message_box("Card Table", f"{what}\n\n{details}", message_type="error")
     except pygame.error as exc:  # no display for a box either: the log and the console have it
         log.info("no message box: %s", exc)

@@ -13,6 +13,8 @@ from typing import Any
 
 import pygame
 
+from cardtable.i18n import _
+
 from . import theme
 from .theme import TextCache
 
@@ -61,6 +63,40 @@ def draw_text(
     rect = surf.get_rect(**{anchor: pos})
     surface.blit(surf, rect)
     return rect
+
+
+def draw_fitted(
+    surface: pygame.Surface,
+    text: TextCache,
+    s: str,
+    size: int,
+    pos: tuple[int, int],
+    width: int,
+    color: theme.Color = theme.TEXT,
+    style: str = "regular",
+    anchor: str = "topleft",
+) -> pygame.Rect:
+    """Words that must keep within ``width`` (a label whose length depends on the language): made
+    up to a quarter smaller first, then broken into lines, the block placed by ``anchor`` at ``pos``."""
+    floor = max(1, round(size * 0.85))  # smaller than this reads worse than two lines
+    while size > floor and text.fonts.get(size, style).size(s)[0] > width:
+        size -= 1
+    font = text.fonts.get(size, style)
+    lines = theme.wrap(font, s, width) if font.size(s)[0] > width else [s]
+    surfs = [text.render(line, size, color, style) for line in lines]
+    block = pygame.Rect(0, 0, max(sf.get_width() for sf in surfs), sum(sf.get_height() for sf in surfs))
+    setattr(block, anchor, pos)
+    y = block.top
+    side = (
+        "right"
+        if anchor.endswith("right")
+        else ("centerx" if anchor in ("center", "midtop", "midbottom") else "left")
+    )
+    for sf in surfs:
+        r = sf.get_rect(top=y, **{side: getattr(block, side)})
+        surface.blit(sf, r)
+        y += sf.get_height()
+    return block
 
 
 @dataclass(eq=False)
@@ -186,7 +222,16 @@ class _StepBox(Widget):
         for (glyph, size, color, style), end in zip(self._marks(), ends, strict=True):
             draw_text(surface, text, glyph, size, end.center, color, style, "center")
         label, color = self._label()
-        draw_text(surface, text, label, self.size, r.center, color, "bold", "center")
+        room = r.width - 2 * round(w * 0.7)  # between the arrows, whatever the language's words
+        size = self.size
+        while size > max(9, round(self.size * 0.7)) and text.fonts.get(size, "bold").size(label)[0] > room:
+            size -= 1
+        draw_text(surface, text, label, size, r.center, color, "bold", "center")
+
+    @property
+    def label_room(self) -> pygame.Rect:
+        """Where the value's words may lie: the box without its two arrows."""
+        return self.rect.inflate(-2 * round(self.rect.height * 0.7) + 4, 0)
 
 
 class Selector(_StepBox):
@@ -337,7 +382,8 @@ class Toggle(Widget):
 
     value: bool = False
     on_change: Callable[[bool], Any] | None = None
-    labels: tuple[str, str] = ("Off", "On")
+    labels: tuple[str, str] = field(default_factory=lambda: (_("Off"), _("On")))
+    """The words for off and on, in the language in use when the toggle is made."""
     size: int = 22
 
     def set(self, value: bool) -> None:

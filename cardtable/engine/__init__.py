@@ -51,6 +51,7 @@ from .options import (
     Variant,
 )
 from .views import CardView, View, ZoneView, format_prompt, seat_ref, seat_refs
+from .words import N_, Said, Seat, Seats, say, say_n
 from .zones import CardState, Visibility, Zone
 
 __all__ = [
@@ -112,4 +113,10 @@ __all__ = [
     "redact",
     "seat_ref",
     "seat_refs",
+    "N_",
+    "Said",
+    "Seat",
+    "Seats",
+    "say",
+    "say_n",
 ]

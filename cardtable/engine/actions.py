@@ -15,11 +15,13 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from .cards import Card, Catalog
+from .words import Said
 
 
-class Reason(str):
+class Reason(Said):
     """A reason's words with the rule they name (``rule``: a stable key such as ``"follow_suit"``),
-    so that what reads a refusal can tell one rule from another without reading its words."""
+    so that what reads a refusal can tell one rule from another without reading its words.
+    ``text`` made by :func:`~cardtable.engine.words.say` keeps its template, to be translated whole."""
 
     rule: str | None
 

@@ -13,12 +13,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .words import N_
+
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 """Suit letters in the order RULES.md lists them: spades, hearts, diamonds, clubs."""
 
 SUIT_SYMBOLS: dict[str, str] = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
-SUIT_NAMES: dict[str, str] = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-SUIT_NAMES_ONE: dict[str, str] = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
+# Translators: the suits, as in "Follow hearts" or "Call spades trump".
+SUIT_NAMES: dict[str, str] = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
+"""The suits' names (marked to translate: a sentence takes them as words to translate)."""
+# Translators: one card of a suit, as in "7♦ is not a spade".
+SUIT_NAMES_ONE: dict[str, str] = {"S": N_("spade"), "H": N_("heart"), "D": N_("diamond"), "C": N_("club")}
 RED_SUITS = frozenset("HD")
 
 RANKS: tuple[int, ...] = tuple(range(2, 15))
@@ -33,11 +38,13 @@ RANK_CODES: dict[int, str] = {
 }
 RANK_NAMES: dict[int, str] = {
     **{r: str(r) for r in range(2, 11)},
-    11: "Jack",
-    12: "Queen",
-    13: "King",
-    14: "Ace",
+    # Translators: the court cards and the Ace, as in "Jack of spades".
+    11: N_("Jack"),
+    12: N_("Queen"),
+    13: N_("King"),
+    14: N_("Ace"),
 }
+"""The ranks' names (the court cards' marked to translate)."""
 _RANK_BY_CODE = {code: rank for rank, code in RANK_CODES.items()}
 
 
@@ -154,7 +161,7 @@ def standard_deck_list(jokers: int = 0) -> DeckList:
         for suit in SUITS
         for rank in RANKS
     ]
-    specs += [CardSpec(kind="joker", code=f"JK{i + 1}", name="Joker") for i in range(jokers)]
+    specs += [CardSpec(kind="joker", code=f"JK{i + 1}", name=N_("Joker")) for i in range(jokers)]
     return tuple(specs)
 
 

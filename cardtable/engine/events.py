@@ -19,6 +19,7 @@ from typing import Any
 
 from .actions import ZoneRef
 from .cards import Card
+from .words import Said, say
 
 # Games name zones in events by (name, owner) pairs; a ZoneRef is such a pair.
 
@@ -139,8 +140,13 @@ class Announced(Event):
 
     @property
     def said(self) -> str:
-        """The whole sentence, for a log: the text, then its detail."""
-        return f"{self.text}: {self.detail}" if self.detail else self.text
+        """The whole sentence, for a log: the text, then its detail (each translated whole)."""
+        if not self.detail:
+            return self.text
+        if isinstance(self.text, Said) and isinstance(self.detail, Said):
+            # Translators: an announcement, then what it means ("Bo flips Ugh! -2: it ends the turn").
+            return say("{text}: {detail}", text=self.text, detail=self.detail)
+        return f"{self.text}: {self.detail}"  # plain text, its seats as placeholders: read as one
 
 
 @dataclass(slots=True)

@@ -24,7 +24,8 @@ from .events import Event
 from .measures import Measure
 from .options import OptionError, OptionSchema, Variant
 from .state_plan import StatePlan
-from .views import View, seat_ref, seat_refs
+from .views import View
+from .words import Seat, Seats, say
 from .zones import Zone
 
 SAVE_FORMAT = 1
@@ -295,8 +296,9 @@ class Game:
         return find_action(self.legal_actions(seat), action) is not None
 
     def why_not(self, seat: int, action: Any, legal: Sequence[Action]) -> str:
-        """Why ``action`` is not one of ``legal`` for ``seat`` (a sentence with seat placeholders)."""
-        return str(self.explain(seat, action, legal))
+        """Why ``action`` is not one of ``legal`` for ``seat`` (a sentence with seat placeholders,
+        kept as it was said, to be translated whole)."""
+        return _words(self.explain(seat, action, legal))
 
     def explain(self, seat: int, action: Any, legal: Sequence[Action]) -> IllegalAction:
         """The refusal of ``action`` (not one of ``legal``) for ``seat``: its words and its fields.
@@ -313,17 +315,31 @@ class Game:
             "card": card,
         }
         if not isinstance(action, Action):
-            return IllegalAction(f"{brief(action)} is not an action", rule="not_an_action", **fields)
+            return IllegalAction(
+                say("{value} is not an action", value=brief(action)), rule="not_an_action", **fields
+            )
         try:
             self.check(seat, action)
         except IllegalAction as exc:
-            return IllegalAction(str(exc), rule=exc.rule, **fields)
+            return IllegalAction(_words(exc), rule=exc.rule, **fields)
         except Exception:  # noqa: BLE001 - garbage in the action's fields: explained below
             pass
         kinds = sorted({a.kind for a in legal})
+        # The kinds and fields below are the engine's names for them ("play", "card"), not words to translate.
         if kind is None or kind not in kinds:
-            choices = ", ".join(kinds) or "nothing"
-            text = f"{seat_ref(seat)} cannot {brief(action.kind)} now (the choices are: {choices})"
+            if kinds:
+                text = say(
+                    "{seat} cannot {kind} now (the choices are: {choices})",
+                    seat=Seat(seat),
+                    kind=brief(action.kind),
+                    choices=", ".join(kinds),
+                )
+            else:
+                text = say(
+                    "{seat} cannot {kind} now (the choices are: nothing)",
+                    seat=Seat(seat),
+                    kind=brief(action.kind),
+                )
             return IllegalAction(text, rule="kind_not_offered", **fields)
         same_kind = [a for a in legal if a.kind == action.kind]
         for name in ("card", "cards", "value", "target", "source"):
@@ -331,25 +347,43 @@ class Game:
             if not any(same_value(got, getattr(a, name)) for a in same_kind):
                 allowed = {getattr(a, name) for a in same_kind if _hashable(getattr(a, name))}
                 if allowed == {None} or allowed == {()}:
-                    return IllegalAction(
-                        f"a {action.kind} takes no {name} (got {brief(got)})", rule="shape", **fields
+                    text = say(
+                        "a {kind} takes no {field} (got {value})",
+                        kind=action.kind,
+                        field=name,
+                        value=brief(got),
                     )
-                text = f"{brief(got)} is not a {name} {seat_ref(seat)} may {action.kind} with now"
+                    return IllegalAction(text, rule="shape", **fields)
+                text = say(
+                    "{value} is not a {field} {seat} may {kind} with now",
+                    value=brief(got),
+                    field=name,
+                    seat=Seat(seat),
+                    kind=action.kind,
+                )
                 return IllegalAction(text, rule=f"{name}_not_offered", **fields)
-        text = f"that {action.kind} is not one {seat_ref(seat)} may make now"
+        text = say("that {kind} is not one {seat} may make now", kind=action.kind, seat=Seat(seat))
         return IllegalAction(text, rule="combination_not_offered", **fields)
 
     def check_seat(self, seat: Any) -> None:
         """Raise unless ``seat`` is an ``int`` seat of this game that must decide now."""
         if isinstance(seat, bool) or type(seat) is not int or not 0 <= seat < self.players:
-            text = f"there is no such seat ({brief(seat)}) in a {self.players}-player game"
+            text = say(
+                "there is no such seat ({value}) in a {number}-player game",
+                value=brief(seat),
+                number=self.players,
+            )
             raise IllegalAction(text, rule="no_such_seat")
         if self.is_over():
-            raise IllegalAction("the game is over", seat=seat, rule="game_over")
+            raise IllegalAction(say("the game is over"), seat=seat, rule="game_over")
         to_act = self.to_act()
         if seat not in to_act:
             raise IllegalAction(
-                f"it is not {seat_ref(seat)}'s decision now (waiting for {seat_refs(to_act)})",
+                say(
+                    "it is not {seat}'s decision now (waiting for {players})",
+                    seat=Seat(seat),
+                    players=Seats(to_act),
+                ),
                 seat=seat,
                 rule="not_your_turn",
             )
@@ -415,6 +449,13 @@ class Game:
             "rng": rng_state(self.rng),
             "state": self._state(),
         }
+
+
+def _words(exc: IllegalAction) -> str:
+    """A refusal's words as they were said (a :class:`~cardtable.engine.words.Said` keeps its
+    template, which ``str(exc)`` would lose)."""
+    text = exc.args[0] if exc.args else ""
+    return text if isinstance(text, str) else str(exc)
 
 
 def _hashable(x: Any) -> bool:
@@ -507,8 +548,16 @@ class GameSpec:
         :class:`OptionError` naming those there are."""
         known = self.variants if known is None else known
         if name not in known:
-            names = ", ".join(known) or "none"
-            raise OptionError("variant", f"no variant {name!r} for {self.name} (known: {names})")
+            if known:
+                text = say(
+                    "no variant {name} for {game} (known: {names})",
+                    name=repr(name),
+                    game=self.name,
+                    names=", ".join(known),
+                )
+            else:
+                text = say("no variant {name} for {game} (known: none)", name=repr(name), game=self.name)
+            raise OptionError("variant", text)
         return known[name]
 
     def resolve_options(
@@ -521,7 +570,13 @@ class GameSpec:
         if isinstance(players, bool) or not isinstance(players, int) or players not in self.player_range:
             raise OptionError(
                 "players",
-                f"{self.name} is for {self.min_players} to {self.max_players} players (got {players!r})",
+                say(
+                    "{game} is for {minimum} to {maximum} players (got {value})",
+                    game=self.name,
+                    minimum=self.min_players,
+                    maximum=self.max_players,
+                    value=repr(players),
+                ),
             )
         merged: dict[str, Any] = {}
         if variant is not None:

@@ -8,15 +8,20 @@ complete, checked option dict or raises :class:`OptionError` naming the key.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from .words import N_, say, say_n
 
 AUTO = "auto"
 
 
 class OptionError(ValueError):
-    """A bad option value; ``key`` is the dotted key path that is wrong."""
+    """A bad option value; ``key`` is the dotted key path that is wrong.
+
+    ``message`` is for people (a :class:`~cardtable.engine.words.Said`, to be translated whole
+    where it is shown)."""
 
     def __init__(self, key: str, message: str) -> None:
         super().__init__(f"{key}: {message}")
@@ -25,19 +30,34 @@ class OptionError(ValueError):
 
 
 _TYPE_NAMES: dict[type, str] = {
-    type(None): "nothing",
-    bool: "true/false",  # before int: a bool is an int too
-    int: "a whole number",
-    float: "a decimal number",
-    str: "text",
-    list: "a list",
-    dict: "a mapping",
+    # Translators: what a wrong value is, as in "must be a whole number, not nothing (None)".
+    type(None): N_("nothing"),
+    bool: N_("true/false"),  # before int: a bool is an int too
+    int: N_("a whole number"),
+    float: N_("a decimal number"),
+    # Translators: what a wrong value is, as in "must be a whole number, not text ('x')".
+    str: N_("text"),
+    list: N_("a list"),
+    dict: N_("a mapping"),
 }
 
 
 def _type_name(value: Any) -> str:
     """What ``value`` is, in the words an error message uses for it."""
     return next((name for kind, name in _TYPE_NAMES.items() if isinstance(value, kind)), type(value).__name__)
+
+
+def comma_list(items: Sequence[Any]) -> str:
+    """``items`` as a list a person reads ("J♦ -3, 7♦ Ugly"): each item (a word to translate, a
+    :class:`~cardtable.engine.words.Said`, a card) translated on its own, the list joined by a
+    sentence a translator may punctuate; empty for no items, the one item alone."""
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0] if isinstance(items[0], str) else str(items[0])
+    rest = comma_list(items[1:])
+    # Translators: a list: its first item, then the rest of the list ("J♦ -3, 7♦ Ugly").
+    return say("{first}, {rest}", first=items[0], rest=rest)
 
 
 @dataclass(frozen=True)
@@ -53,13 +73,15 @@ class Option:
 
     @property
     def title(self) -> str:
+        """The option's name for people: its ``label`` (marked to translate where it is written)."""
         return self.label or self.key.replace("_", " ").capitalize()
 
     def validate(self, value: Any) -> Any:  # pragma: no cover - abstract
         raise NotImplementedError
 
     def format(self, value: Any) -> str:
-        """The value as a person reads it."""
+        """The value as a person reads it: words marked to translate, or a
+        :class:`~cardtable.engine.words.Said` (show it through ``format_prompt``)."""
         return str(value)
 
 
@@ -69,11 +91,15 @@ class BoolOption(Option):
 
     def validate(self, value: Any) -> bool:
         if not isinstance(value, bool):
-            raise OptionError(self.key, f"must be true or false, not {_type_name(value)} ({value!r})")
+            raise OptionError(
+                self.key,
+                say("must be true or false, not {kind} ({value})", kind=_type_name(value), value=repr(value)),
+            )
         return value
 
     def format(self, value: Any) -> str:
-        return "on" if value else "off"
+        # Translators: a house rule's value: switched on or off.
+        return N_("on") if value else N_("off")
 
 
 @dataclass(frozen=True)
@@ -90,13 +116,28 @@ class IntOption(Option):
         if self.auto and value == AUTO:
             return AUTO
         if isinstance(value, bool) or not isinstance(value, int):
-            expected = "a whole number" + (' or "auto"' if self.auto else "")
-            raise OptionError(self.key, f"must be {expected}, not {_type_name(value)} ({value!r})")
+            kind, got = _type_name(value), repr(value)
+            if self.auto:
+                raise OptionError(
+                    self.key,
+                    say('must be a whole number or "auto", not {kind} ({value})', kind=kind, value=got),
+                )
+            raise OptionError(
+                self.key, say("must be a whole number, not {kind} ({value})", kind=kind, value=got)
+            )
         if value < self.minimum:
-            raise OptionError(self.key, f"must be at least {self.minimum} (got {value})")
+            raise OptionError(
+                self.key, say("must be at least {minimum} (got {value})", minimum=self.minimum, value=value)
+            )
         if value > self.maximum:
-            raise OptionError(self.key, f"must be at most {self.maximum} (got {value})")
+            raise OptionError(
+                self.key, say("must be at most {maximum} (got {value})", maximum=self.maximum, value=value)
+            )
         return value
+
+    def format(self, value: Any) -> str:
+        # Translators: a house rule's value: worked out from the number of players.
+        return N_("auto") if value == AUTO else str(value)
 
 
 @dataclass(frozen=True)
@@ -128,12 +169,21 @@ class ChoiceOption(Option):
         return str(value)
 
     def validate(self, value: Any) -> str:
+        choices = ", ".join(self.choices)
         if not isinstance(value, str):
             raise OptionError(
-                self.key, f"must be one of {', '.join(self.choices)}, not {_type_name(value)} ({value!r})"
+                self.key,
+                say(
+                    "must be one of {choices}, not {kind} ({value})",
+                    choices=choices,
+                    kind=_type_name(value),
+                    value=repr(value),
+                ),
             )
         if value not in self.choices:
-            raise OptionError(self.key, f"must be one of {', '.join(self.choices)} (got {value!r})")
+            raise OptionError(
+                self.key, say("must be one of {choices} (got {value})", choices=choices, value=repr(value))
+            )
         return value
 
 
@@ -147,12 +197,21 @@ class TextOption(Option):
 
     def validate(self, value: Any) -> str:
         if not isinstance(value, str):
-            raise OptionError(self.key, f"must be text, not {_type_name(value)} ({value!r})")
+            raise OptionError(
+                self.key, say("must be text, not {kind} ({value})", kind=_type_name(value), value=repr(value))
+            )
         value = value.strip()
         if not value:
-            raise OptionError(self.key, "must not be empty")
+            raise OptionError(self.key, say("must not be empty"))
         if len(value) > self.max_length:
-            raise OptionError(self.key, f"must be at most {self.max_length} characters long")
+            raise OptionError(
+                self.key,
+                say_n(
+                    "must be at most {n} character long",
+                    "must be at most {n} characters long",
+                    self.max_length,
+                ),
+            )
         return value
 
 
@@ -170,25 +229,42 @@ class IntMapOption(Option):
     kind = "intmap"
 
     def validate(self, value: Any) -> dict[str, int]:
+        keys = ", ".join(self.keys)
         if not isinstance(value, Mapping):
             raise OptionError(
                 self.key,
-                f"must be a mapping of {', '.join(self.keys)} to whole numbers, not {_type_name(value)}",
+                say(
+                    "must be a mapping of {keys} to whole numbers, not {kind}",
+                    keys=keys,
+                    kind=_type_name(value),
+                ),
             )
         out = dict(self.default)
         for k, v in value.items():
             path = f"{self.key}.{k}"
             if k not in self.keys:
-                raise OptionError(path, f"unknown key; expected one of {', '.join(self.keys)}")
+                raise OptionError(path, say("unknown key; expected one of {keys}", keys=keys))
             if isinstance(v, bool) or not isinstance(v, int):
-                raise OptionError(path, f"must be a whole number, not {_type_name(v)} ({v!r})")
+                raise OptionError(
+                    path,
+                    say("must be a whole number, not {kind} ({value})", kind=_type_name(v), value=repr(v)),
+                )
             if not self.minimum <= v <= self.maximum:
-                raise OptionError(path, f"must be between {self.minimum} and {self.maximum} (got {v})")
+                raise OptionError(
+                    path,
+                    say(
+                        "must be between {minimum} and {maximum} (got {value})",
+                        minimum=self.minimum,
+                        maximum=self.maximum,
+                        value=v,
+                    ),
+                )
             out[k] = v
         return out
 
     def format(self, value: Any) -> str:
-        return ", ".join(f"{k} {value[k]}" for k in self.keys)
+        # Translators: one key of a house rule and its number, in a list ("spades 1, clubs 2").
+        return comma_list([say("{key} {number}", key=k, number=value[k]) for k in self.keys])
 
 
 class OptionSchema:
@@ -224,12 +300,15 @@ class OptionSchema:
             return out
         if not isinstance(values, Mapping):
             raise OptionError(
-                "options", f"must be a mapping of option names to values, not {_type_name(values)}"
+                "options",
+                say("must be a mapping of option names to values, not {kind}", kind=_type_name(values)),
             )
         for key, value in values.items():
             option = self._by_key.get(key)
             if option is None:
-                raise OptionError(str(key), f"unknown option; known options: {', '.join(self._by_key)}")
+                raise OptionError(
+                    str(key), say("unknown option; known options: {options}", options=", ".join(self._by_key))
+                )
             out[key] = option.validate(value)
         return out
 

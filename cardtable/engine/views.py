@@ -15,6 +15,7 @@ from typing import Any
 
 from .actions import Action
 from .cards import Card
+from .words import translator
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,11 +126,13 @@ def seat_ref(seat: int) -> str:
 
 
 def seat_refs(seats: Sequence[int]) -> str:
-    """Several seats for a prompt: "A", "A and B", "A, B and C"."""
-    refs = [seat_ref(s) for s in seats]
-    if not refs:
-        return "nobody"
-    return refs[0] if len(refs) == 1 else ", ".join(refs[:-1]) + " and " + refs[-1]
+    """Several seats for a prompt: "A", "A and B", "A, B and C" ("nobody" for none).
+
+    Plain English text: in a sentence to translate, give ``Seats(seats)`` to
+    :func:`~cardtable.engine.words.say` instead, which reads the same in English."""
+    from .words import Seats, english
+
+    return english(Seats(seats))
 
 
 SECOND_PERSON: dict[str, str] = {
@@ -174,7 +177,8 @@ SECOND_PERSON: dict[str, str] = {
 """Verbs after a seat, as they read when that seat is "you" ("Ada has" -> "You have")."""
 MODALS = frozenset({"must", "may", "can", "cannot", "can't", "could", "should", "will", "would", "had"})
 _ADVERBS = frozenset({"only", "still", "already", "also", "now", "just", "never"})
-_SEAT = re.compile(r"\{seat:(\d+)\}('s)?")
+SEAT_PLACEHOLDER = re.compile(r"\{seat:(\d+)\}('s)?")
+"""A seat's placeholder in English text, with its possessive."""
 
 
 def format_prompt(text: str, names: Sequence[str], you: int | None = None) -> str:
@@ -183,8 +187,12 @@ def format_prompt(text: str, names: Sequence[str], you: int | None = None) -> st
     With ``you``, that seat is addressed in the second person: "{seat:0}
     must follow diamonds" reads "You must follow diamonds", "{seat:0}'s hand"
     "your hand", "waiting for {seat:0}" "waiting for you" (the verb after
-    the seat is changed with :data:`SECOND_PERSON`).
+    the seat is changed with :data:`SECOND_PERSON`). In another language the
+    sentence is translated whole (:func:`cardtable.i18n.render`).
     """
+    translate = translator()
+    if translate is not None:
+        return translate(text, names, you)
 
     def name(m: re.Match[str]) -> str:
         seat = int(m.group(1))
@@ -197,10 +205,10 @@ def format_prompt(text: str, names: Sequence[str], you: int | None = None) -> st
         return label + (m.group(2) or "")
 
     if you is None:
-        return _SEAT.sub(name, text)
+        return SEAT_PLACEHOLDER.sub(name, text)
     out: list[str] = []
     pos = 0
-    for m in _SEAT.finditer(text):
+    for m in SEAT_PLACEHOLDER.finditer(text):
         out.append(text[pos : m.start()])
         out.append(name(m))
         pos = m.end()

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from cardtable import games
+from cardtable.i18n import N_, _
 
 from .record import GameRecord
 from .run import LabResult
@@ -101,11 +102,14 @@ class Row:
         sign = "+" if signed and value > 0 else ""
         if self.kind == "share":
             if signed:
-                return f"{sign}{100 * value:.1f}" + (" percentage points" if unit else "")
-            return f"{100 * value:.1f}%"
+                text = f"{sign}{100 * value:.1f}"
+                return _("{value} percentage points").format(value=text) if unit else text
+            return percent(f"{100 * value:.1f}")
         if self.kind == "minutes":
             text = f"{value:.1f}"
-            return (text.lstrip("-") if float(text) == 0 else sign + text) + (" min" if unit else "")
+            text = text.lstrip("-") if float(text) == 0 else sign + text
+            # Translators: a length of time in minutes, short: "12.5 min".
+            return _("{value} min").format(value=text) if unit else text
         text = f"{value:.{self.places}f}"
         if float(text) == 0:
             return text.lstrip("-")  # no "-0.0"
@@ -142,6 +146,12 @@ class Comparison:
         return list(dict.fromkeys(r.section for r in self.rows))
 
 
+def percent(number: str) -> str:
+    """A share as a person reads it: ``number`` (already formatted) and the percent sign, "45%"."""
+    # Translators: a percentage, "45%" (French writes "45 %").
+    return _("{value}%").format(value=number)
+
+
 def paired(xs: Sequence[float], ys: Sequence[float]) -> tuple[float, float, float, float, float]:
     """Means of ``xs`` and ``ys`` (pairs), the mean difference and its 95% interval."""
     n = len(xs)
@@ -171,40 +181,57 @@ def _row(
 
 
 def compare(result: LabResult) -> Comparison:
-    """The comparison of ``result``'s pairs: wins by seat, scores, length, the last round, the game's own."""
+    """The comparison of ``result``'s pairs: wins by seat, scores, length, the last round, the game's own.
+
+    Each figure's label is in the language in use (the app's lab screen shows it); its key and
+    section are names the code goes by.
+    """
     setup = result.setup
     spec = games.get(setup.game)
     pairs = result.pairs
     score = score_word(setup.game)
     specs: list[tuple[str, str, str, str, Callable[[GameRecord], float | None]]] = [
-        (f"seat_{s + 1}_wins", f"Seat {s + 1} wins", "Wins by seat", "share", lambda r, s=s: r.shares[s])
+        (
+            f"seat_{s + 1}_wins",
+            _("Seat {number} wins").format(number=s + 1),
+            "Wins by seat",
+            "share",
+            lambda r, s=s: r.shares[s],
+        )
         for s in range(setup.players)
     ]
     specs.append(
         (
             "first_wins",
-            "Whoever went first wins",
+            _("Whoever went first wins"),
             "Going first",
             "share",
             lambda r: r.shares[r.first] if r.first >= 0 else None,
         )
     )
     specs += [
-        ("mean_score", f"Mean {score}", "Scores", "number", lambda r: statistics.fmean(r.scores)),
-        ("score_spread", f"Spread of {score}", "Scores", "number", lambda r: r.spread),
-        ("winning_margin", "Winning margin", "Scores", "number", lambda r: r.margin),
-        ("actions", "Moves per game", "Length", "number", lambda r: r.actions),
-        ("minutes", "Minutes at the table", "Length", "minutes", lambda r: r.minutes),
+        (
+            "mean_score",
+            # Translators: {score} is what the game's scores count ("points", "penalties").
+            _("Mean {score}").format(score=score),
+            "Scores",
+            "number",
+            lambda r: statistics.fmean(r.scores),
+        ),
+        ("score_spread", _("Spread of {score}").format(score=score), "Scores", "number", lambda r: r.spread),
+        ("winning_margin", _("Winning margin"), "Scores", "number", lambda r: r.margin),
+        ("actions", _("Moves per game"), "Length", "number", lambda r: r.actions),
+        ("minutes", _("Minutes at the table"), "Length", "minutes", lambda r: r.minutes),
         (
             "decided_last",
-            "Decided in the last round",
+            _("Decided in the last round"),
             "Length",
             "share",
             lambda r: None if r.decided_last is None else float(r.decided_last),
         ),
     ]
     specs += [
-        (m.key, m.label, spec.name, "number", lambda r, k=m.key: r.measures.get(k)) for m in spec.measures
+        (m.key, _(m.label), spec.name, "number", lambda r, k=m.key: r.measures.get(k)) for m in spec.measures
     ]
     rows = [_row(key, label, section, kind, pairs, get) for key, label, section, kind, get in specs]
     return Comparison(
@@ -221,9 +248,15 @@ def compare(result: LabResult) -> Comparison:
     )
 
 
-@cache
 def score_word(game: str) -> str:
-    """What the game's scores count, as its table says ("points", "penalties", "cards left")."""
+    """What the game's scores count, as its table says ("points", "penalties", "cards left"), in the
+    language in use."""
+    return _(_score_label(game))
+
+
+@cache
+def _score_label(game: str) -> str:
+    """The game's own word for its scores, in English (the message it is translated by)."""
     spec = games.get(game)
     label = spec.new_game(spec.min_players, seed=0).view(None).info.get("score_label")
-    return str(label or ("penalties" if spec.lower_scores_win else "score"))
+    return str(label or (N_("penalties") if spec.lower_scores_win else N_("score")))

@@ -14,9 +14,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+from cardtable.i18n import N_, _, ngettext
 from cardtable.simulate import wilson
 
-from .compare import MIN_PAIRS, Comparison, Row, score_word
+from .compare import MIN_PAIRS, Comparison, Row, percent, score_word
 
 ROUGH_BELOW = 50
 """Fewer deals than this make a quick look: only big changes show, and the sentences say so."""
@@ -29,35 +30,60 @@ BY_CHANCE = 20
 
 
 def summarize(c: Comparison, most: int = MOST) -> list[str]:
-    """A few plain sentences about ``c``: what changes most first, then how far to trust it."""
+    """A few plain sentences about ``c`` (in the language in use): what changes most first, then how
+    far to trust it."""
     if c.n == 0:
-        return ["No deal has finished yet, so there is nothing to compare."]
+        return [_("No deal has finished yet, so there is nothing to compare.")]
     if c.n < MIN_PAIRS:
         return [
-            f"{_deals(c.n)} {_are(c.n)} too few to tell a change from luck (at least {MIN_PAIRS} are needed)."
+            ngettext(
+                "{n} deal is too few to tell a change from luck (at least {least} are needed).",
+                "{n} deals are too few to tell a change from luck (at least {least} are needed).",
+                c.n,
+            ).format(n=c.n, least=MIN_PAIRS)
         ]
     lines = []
     if c.n < ROUGH_BELOW:
         lines.append(
-            f"A quick look at {_deals(c.n)}: the figures are rough and only big changes show; "
-            "play 100 deals or more to be surer."
+            ngettext(
+                "A quick look at {n} deal: the figures are rough and only big changes show; "
+                "play 100 deals or more to be surer.",
+                "A quick look at {n} deals: the figures are rough and only big changes show; "
+                "play 100 deals or more to be surer.",
+                c.n,
+            ).format(n=c.n)
         )
     if all(r.diff == 0 and r.low == r.high for r in c.rows):
         lines.append(
-            f"All {_deals(c.n)} played out exactly alike under both sets of rules: "
-            "as the computers play, the change never comes up."
+            ngettext(
+                "All {n} deal played out exactly alike under both sets of rules: "
+                "as the computers play, the change never comes up.",
+                "All {n} deals played out exactly alike under both sets of rules: "
+                "as the computers play, the change never comes up.",
+                c.n,
+            ).format(n=c.n)
         )
         return lines
     first = going_first(c)
     told = changes(c, skip=("first_wins",) if first else ())
-    lines += [text for _, text in told[:most]]
+    lines += [text for _size_, text in told[:most]]
     if len(told) > most:
         rest = len(told) - most
         lines.append(
-            f"{rest} smaller difference{'s' if rest != 1 else ''} beyond luck {_are(rest)} in the figures."
+            ngettext(
+                "{n} smaller difference beyond luck is in the figures.",
+                "{n} smaller differences beyond luck are in the figures.",
+                rest,
+            ).format(n=rest)
         )
     if not told and not any(r.significant for r in c.rows):
-        lines.append(f"No difference showed beyond luck in {_deals(c.n)}; try more deals to see small ones.")
+        lines.append(
+            ngettext(
+                "No difference showed beyond luck in {n} deal; try more deals to see small ones.",
+                "No difference showed beyond luck in {n} deals; try more deals to see small ones.",
+                c.n,
+            ).format(n=c.n)
+        )
     lines += first
     if maybe_luck(c):
         lines.append(luck_warning(c))
@@ -75,9 +101,9 @@ def changes(c: Comparison, skip: tuple[str, ...] = ()) -> list[tuple[float, str]
     word = score_word(c.game)
     spread = next((r for r in c.rows if r.key == "score_spread"), None)
     for r in by.values():
-        say = _SAY.get(r.key)
-        if say is not None:
-            told.append((_size(r, spread), say(r, word)))
+        tell = _SAY.get(r.key)
+        if tell is not None:
+            told.append((_size(r, spread), tell(r, word)))
         elif r.section == "Wins by seat":
             told.append((_size(r), _seat(r)))
         else:
@@ -113,11 +139,63 @@ def chance_of_marking(k: int, n: int) -> float:
 
 def luck_warning(c: Comparison) -> str:
     marked, compared = uncertain_marked(c), figures_compared(c)
-    those = "this may be luck" if marked == 1 else "these may be luck"
-    return (
-        f"About one figure in twenty looks different by chance alone; {marked} of {compared} "
-        f"{'does' if marked == 1 else 'do'} here, so {those}: try more deals to be sure."
-    )
+    return ngettext(
+        "About one figure in twenty looks different by chance alone; {n} of {figures} does here, "
+        "so this may be luck: try more deals to be sure.",
+        "About one figure in twenty looks different by chance alone; {n} of {figures} do here, "
+        "so these may be luck: try more deals to be sure.",
+        marked,
+    ).format(n=marked, figures=compared)
+
+
+ADVANTAGE, HANDICAP = "advantage", "handicap"
+
+_FIRST_BOTH = {
+    # Translators: the sentences on going first. {tried} and {against} name the two sets of rules
+    # compared, {now} and {before} are shares of the wins ("30%"), {even} each seat's fair share.
+    ADVANTAGE: N_(
+        "Going first is an advantage under both sets of rules: {now} and {before} of the wins "
+        "(an even share is {even})."
+    ),
+    HANDICAP: N_(
+        "Going first is a handicap under both sets of rules: {now} and {before} of the wins "
+        "(an even share is {even})."
+    ),
+}
+_FIRST_SWAPPED = {
+    ADVANTAGE: N_(
+        "Going first is an advantage under {tried} ({now} of the wins) but a handicap under {against} "
+        "({before}; an even share is {even})."
+    ),
+    HANDICAP: N_(
+        "Going first is a handicap under {tried} ({now} of the wins) but an advantage under {against} "
+        "({before}; an even share is {even})."
+    ),
+}
+_FIRST_BECOMES = {
+    ADVANTAGE: N_(
+        "Going first becomes an advantage under {tried}: {now} of the wins instead of {before} "
+        "(an even share is {even})."
+    ),
+    HANDICAP: N_(
+        "Going first becomes a handicap under {tried}: {now} of the wins instead of {before} "
+        "(an even share is {even})."
+    ),
+}
+_FIRST_IS = {
+    ADVANTAGE: N_("Going first is an advantage under {tried}: {now} of the wins (an even share is {even})."),
+    HANDICAP: N_("Going first is a handicap under {tried}: {now} of the wins (an even share is {even})."),
+}
+_FIRST_STOPS = {
+    ADVANTAGE: N_(
+        "Going first stops mattering under {tried}: {now} of the wins, where under {against} "
+        "it was an advantage ({before}; an even share is {even})."
+    ),
+    HANDICAP: N_(
+        "Going first stops mattering under {tried}: {now} of the wins, where under {against} "
+        "it was a handicap ({before}; an even share is {even})."
+    ),
+}
 
 
 def going_first(c: Comparison) -> list[str]:
@@ -126,34 +204,32 @@ def going_first(c: Comparison) -> list[str]:
     first = next((r for r in c.rows if r.key == "first_wins"), None)
     if first is None or first.n < MIN_PAIRS:
         return []
-    even = f"an even share is {_percent(1 / c.players)}"
-    now, before = _percent(first.tried), _percent(first.against)
+    words = {
+        "even": _percent(1 / c.players),
+        "now": _percent(first.tried),
+        "before": _percent(first.against),
+        "tried": c.tried,
+        "against": c.against,
+    }
     tried = _edge(first.tried, first.n, 1 / c.players)
     against = _edge(first.against, first.n, 1 / c.players)
     if tried and tried == against:
-        return [f"Going first is {tried} under both sets of rules: {now} and {before} of the wins ({even})."]
+        return [_(_FIRST_BOTH[tried]).format(**words)]
     if tried and against:
-        return [
-            f"Going first is {tried} under {c.tried} ({now} of the wins) but {against} under {c.against} "
-            f"({before}; {even})."
-        ]
+        return [_(_FIRST_SWAPPED[tried]).format(**words)]
     if tried and first.significant:
-        return [
-            f"Going first becomes {tried} under {c.tried}: {now} of the wins instead of {before} ({even})."
-        ]
+        return [_(_FIRST_BECOMES[tried]).format(**words)]
     if tried:
-        return [f"Going first is {tried} under {c.tried}: {now} of the wins ({even})."]
+        return [_(_FIRST_IS[tried]).format(**words)]
     if against and first.significant:
-        return [
-            f"Going first stops mattering under {c.tried}: {now} of the wins, where under {c.against} "
-            f"it was {against} ({before}; {even})."
-        ]
+        return [_(_FIRST_STOPS[against]).format(**words)]
     return []
 
 
 def _edge(share: float, n: int, even: float) -> str:
+    """:data:`ADVANTAGE`, :data:`HANDICAP`, or "" where going first is neither beyond luck."""
     low, high = wilson(share * n, n)
-    return "an advantage" if low > even else "a handicap" if high < even else ""
+    return ADVANTAGE if low > even else HANDICAP if high < even else ""
 
 
 def _every_deal(r: Row) -> bool:
@@ -177,53 +253,97 @@ def _length(minutes: Row | None, moves: Row | None) -> tuple[float, str] | None:
     """Game length in one sentence: minutes at the table, with the moves when they agree."""
     if minutes is not None:
         now, before = _pair(minutes)
-        text = (
-            f"Games {'end' if minutes.diff < 0 else 'last'} {_minutes(abs(minutes.diff))} "
-            f"{'sooner' if minutes.diff < 0 else 'longer'} ({now} minutes at the table instead of {before}"
-        )
-        if moves is not None and (moves.diff < 0) == (minutes.diff < 0):
-            text += f"; {_instead(moves, ' moves')}"
-        return (max(_size(minutes), _size(moves) if moves else 0.0), text + ").")
+        words = {"duration": _minutes(abs(minutes.diff)), "now": now, "before": before}
+        sooner = minutes.diff < 0
+        if moves is not None and (moves.diff < 0) == sooner:
+            words["moves_now"], words["moves_before"] = _pair(moves)
+            if sooner:
+                text = _(
+                    "Games end {duration} sooner ({now} minutes at the table instead of {before}; "
+                    "{moves_now} moves instead of {moves_before})."
+                )
+            else:
+                text = _(
+                    "Games last {duration} longer ({now} minutes at the table instead of {before}; "
+                    "{moves_now} moves instead of {moves_before})."
+                )
+        elif sooner:
+            text = _("Games end {duration} sooner ({now} minutes at the table instead of {before}).")
+        else:
+            text = _("Games last {duration} longer ({now} minutes at the table instead of {before}).")
+        return (max(_size(minutes), _size(moves) if moves else 0.0), text.format(**words))
     if moves is not None:
-        shorter = "shorter" if moves.diff < 0 else "longer"
-        text = (
-            f"Games are {shorter}: {_about(moves)}{_number(abs(moves.diff))} "
-            f"{_fewer(moves.diff)} moves ({_instead(moves)})."
-        )
-        return (_size(moves), text)
+        now, before = _pair(moves)
+        about = not _every_deal(moves)
+        if moves.diff < 0:
+            if about:
+                text = _("Games are shorter: about {number} fewer moves ({now} instead of {before}).")
+            else:
+                text = _("Games are shorter: {number} fewer moves ({now} instead of {before}).")
+        elif about:
+            text = _("Games are longer: about {number} more moves ({now} instead of {before}).")
+        else:
+            text = _("Games are longer: {number} more moves ({now} instead of {before}).")
+        return (_size(moves), text.format(number=_number(abs(moves.diff)), now=now, before=before))
     return None
 
 
 def _mean_score(r: Row, word: str) -> str:
-    return (
-        f"Players end with {_about(r)}{_number(abs(r.diff))} {_fewer(r.diff)} {word} on average "
-        f"({_instead(r)})."
-    )
+    now, before = _pair(r)
+    if r.diff < 0:
+        if _every_deal(r):
+            # Translators: {score} is what the game's scores count ("points", "penalties"), {number} how
+            # many more or fewer; {now} and {before}: under the rules tried and those compared with.
+            text = _("Players end with {number} fewer {score} on average ({now} instead of {before}).")
+        else:
+            text = _("Players end with about {number} fewer {score} on average ({now} instead of {before}).")
+    elif _every_deal(r):
+        text = _("Players end with {number} more {score} on average ({now} instead of {before}).")
+    else:
+        text = _("Players end with about {number} more {score} on average ({now} instead of {before}).")
+    return text.format(number=_number(abs(r.diff)), score=word, now=now, before=before)
 
 
 def _spread(r: Row, word: str) -> str:
-    how = "closer together" if r.diff < 0 else "further apart"
-    tried, against = _pair(r)
-    return f"Final scores end {how}: typically {tried} {word} from the average instead of {against}."
+    now, before = _pair(r)
+    if r.diff < 0:
+        text = _(
+            "Final scores end closer together: typically {now} {score} from the average instead of {before}."
+        )
+    else:
+        text = _(
+            "Final scores end further apart: typically {now} {score} from the average instead of {before}."
+        )
+    return text.format(now=now, before=before, score=word)
 
 
 def _margin(r: Row, word: str) -> str:
-    how = "closer to the rest" if r.diff < 0 else "further ahead"
-    tried, against = _pair(r)
-    return f"Winners finish {how}: {tried} {word} ahead instead of {against}."
+    now, before = _pair(r)
+    if r.diff < 0:
+        text = _("Winners finish closer to the rest: {now} {score} ahead instead of {before}.")
+    else:
+        text = _("Winners finish further ahead: {now} {score} ahead instead of {before}.")
+    return text.format(now=now, before=before, score=word)
 
 
 def _decided_last(r: Row, word: str) -> str:
-    how = "more often" if r.diff > 0 else "less often"
-    return (
-        f"The lead changes hands in the last round {how}: in {_percent(r.tried)} of games "
-        f"instead of {_percent(r.against)}."
-    )
+    if r.diff > 0:
+        text = _(
+            "The lead changes hands in the last round more often: in {now} of games instead of {before}."
+        )
+    else:
+        text = _(
+            "The lead changes hands in the last round less often: in {now} of games instead of {before}."
+        )
+    return text.format(now=_percent(r.tried), before=_percent(r.against))
 
 
 def _first_wins(r: Row, word: str) -> str:
-    how = "more often" if r.diff > 0 else "less often"
-    return f"Whoever goes first wins {how}: {_percent(r.tried)} of games instead of {_percent(r.against)}."
+    if r.diff > 0:
+        text = _("Whoever goes first wins more often: {now} of games instead of {before}.")
+    else:
+        text = _("Whoever goes first wins less often: {now} of games instead of {before}.")
+    return text.format(now=_percent(r.tried), before=_percent(r.against))
 
 
 _SAY: dict[str, Callable[[Row, str], str]] = {
@@ -237,27 +357,36 @@ _SAY: dict[str, Callable[[Row, str], str]] = {
 
 
 def _seat(r: Row) -> str:
-    how = "more often" if r.diff > 0 else "less often"
-    seat = r.label.removesuffix(" wins")
-    return f"{seat} wins {how}: {_percent(r.tried)} of games instead of {_percent(r.against)}."
+    number = r.key.removeprefix("seat_").removesuffix("_wins")
+    if not number.isdigit():  # not a seat's row after all: told as a figure of its own
+        return _measure(r)
+    if r.diff > 0:
+        text = _("Seat {number} wins more often: {now} of games instead of {before}.")
+    else:
+        text = _("Seat {number} wins less often: {now} of games instead of {before}.")
+    return text.format(number=int(number), now=_percent(r.tried), before=_percent(r.against))
 
 
 def _measure(r: Row) -> str:
     """A game's own figure (its label names a count: "Sets locked", "Jacks the winner took")."""
     if r.kind == "share":
-        how = "more often" if r.diff > 0 else "less often"
-        return f"{r.label}: {how}, {_percent(r.tried)} of games instead of {_percent(r.against)}."
-    every = " in every game" if _every_deal(r) else " a game"
-    return f"{r.label}: {_about(r)}{_number(abs(r.diff))} {_fewer(r.diff)}{every} ({_instead(r)})."
-
-
-def _about(r: Row) -> str:
-    """The word "about" for a mean that came out differently deal by deal; nothing for an exact change."""
-    return "" if _every_deal(r) else "about "
-
-
-def _fewer(diff: float) -> str:
-    return "fewer" if diff < 0 else "more"
+        if r.diff > 0:
+            # Translators: {figure} names one of the game's own figures ("Sets locked").
+            text = _("{figure}: more often, {now} of games instead of {before}.")
+        else:
+            text = _("{figure}: less often, {now} of games instead of {before}.")
+        return text.format(figure=r.label, now=_percent(r.tried), before=_percent(r.against))
+    now, before = _pair(r)
+    if _every_deal(r):
+        if r.diff < 0:
+            text = _("{figure}: {number} fewer in every game ({now} instead of {before}).")
+        else:
+            text = _("{figure}: {number} more in every game ({now} instead of {before}).")
+    elif r.diff < 0:
+        text = _("{figure}: about {number} fewer a game ({now} instead of {before}).")
+    else:
+        text = _("{figure}: about {number} more a game ({now} instead of {before}).")
+    return text.format(figure=r.label, number=_number(abs(r.diff)), now=now, before=before)
 
 
 def _number(x: float) -> str:
@@ -277,28 +406,14 @@ def _pair(r: Row) -> tuple[str, str]:
     return f"{r.tried:.{places}f}", f"{r.against:.{places}f}"
 
 
-def _instead(r: Row, unit: str = "") -> str:
-    """Both values, the rules tried first: "15.2 sets instead of 13.0"."""
-    tried, against = _pair(r)
-    return f"{tried}{unit} instead of {against}"
-
-
 def _percent(share: float) -> str:
-    return f"{100 * share:.0f}%"
+    return percent(f"{100 * share:.0f}")
 
 
 def _minutes(m: float) -> str:
     """A length of time for a sentence: seconds under a minute, then minutes."""
     if m < 1:
         seconds = max(5, 5 * round(60 * m / 5))
-        return f"{seconds} seconds"
+        return ngettext("{n} second", "{n} seconds", seconds).format(n=seconds)
     text = f"{m:.0f}" if m >= 10 else f"{m:.1f}".removesuffix(".0")
-    return f"{text} minute{'s' if text != '1' else ''}"
-
-
-def _deals(n: int) -> str:
-    return f"{n} deal{'s' if n != 1 else ''}"
-
-
-def _are(n: int) -> str:
-    return "are" if n != 1 else "is"
+    return ngettext("{n} minute", "{n} minutes", math.ceil(float(text))).format(n=text)

@@ -14,6 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from cardtable.i18n import _
 from cardtable.resources import asset_file
 from cardtable.yamlfile import YamlDoc
 
@@ -94,7 +95,9 @@ def sound_names() -> frozenset[str]:
 
 def _number(doc: YamlDoc, keys: Keys, value: Any, low: float, high: float) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
-        raise doc.error(keys, f"must be a number from {low:g} to {high:g}")
+        raise doc.error(
+            keys, _("must be a number from {low} to {high}").format(low=f"{low:g}", high=f"{high:g}")
+        )
     return float(value)
 
 
@@ -118,10 +121,14 @@ def _pair(
         or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
         or not (x0 <= value[0] <= x1 and y0 <= value[1] <= y1)
     ):
-        what = "an offset, across" if offset else "a point on the table, x"
-        second = "in" if offset else "y"
-        like = "[0, 40]" if offset else "[640, 360]"
-        raise doc.error(keys, f"must be {what} from {x0} to {x1} and {second} from {y0} to {y1}, like {like}")
+        if offset:
+            # Translators: a layout file's mistake; "across" and "in" name the two numbers of an offset.
+            said = _("must be an offset, across from {x0} to {x1} and in from {y0} to {y1}, like [0, 40]")
+        else:
+            said = _(
+                "must be a point on the table, x from {x0} to {x1} and y from {y0} to {y1}, like [640, 360]"
+            )
+        raise doc.error(keys, said.format(x0=x0, x1=x1, y0=y0, y1=y1))
     return float(value[0]), float(value[1])
 
 
@@ -129,10 +136,12 @@ def _mapping(doc: YamlDoc, keys: Keys, value: Any, allowed: tuple[str, ...] | No
     if value is None:
         return {}
     if not isinstance(value, dict):
-        raise doc.error(keys, "must be a mapping")
+        raise doc.error(keys, _("must be a mapping"))
     for key in value if allowed is not None else ():
         if key not in allowed:
-            raise doc.error((*keys, key), f"unknown key; expected one of {', '.join(allowed)}")
+            raise doc.error(
+                (*keys, key), _("unknown key; expected one of {keys}").format(keys=", ".join(allowed))
+            )
     return value
 
 
@@ -152,7 +161,7 @@ def _entries(
 
 def _text(doc: YamlDoc, keys: Keys, value: Any, limit: int = 80) -> str:
     if not isinstance(value, str | int | float) or isinstance(value, bool) or len(str(value)) > limit:
-        raise doc.error(keys, f"must be text (at most {limit} characters)")
+        raise doc.error(keys, _("must be text (at most {limit} characters)").format(limit=limit))
     return str(value)
 
 
@@ -164,14 +173,14 @@ def _names(doc: YamlDoc, keys: Keys, value: Any) -> tuple[str, ...]:
 
 def _flag(doc: YamlDoc, keys: Keys, value: Any) -> bool:
     if not isinstance(value, bool):
-        raise doc.error(keys, "must be true or false")
+        raise doc.error(keys, _("must be true or false"))
     return value
 
 
 def _choice(doc: YamlDoc, keys: Keys, value: Any, choices: tuple[str, ...]) -> str:
     if value not in choices:
         shown = ", ".join(c or '""' for c in choices)
-        raise doc.error(keys, f"must be one of {shown}")
+        raise doc.error(keys, _("must be one of {choices}").format(choices=shown))
     return value
 
 
@@ -196,7 +205,7 @@ def _style(doc: YamlDoc, keys: Keys, body: dict[str, Any], base: ZoneStyle | Non
             v = _number(doc, here, v, 1.0, 5000.0)
         elif key in ("rotate", "count", "hidden", "outline"):
             if not isinstance(v, bool):
-                raise doc.error(here, "must be true or false")
+                raise doc.error(here, _("must be true or false"))
         elif key in ("title", "stat", "joins"):
             v = _text(doc, here, v, 40)
         values[key] = v
@@ -210,8 +219,11 @@ def _place(doc: YamlDoc, keys: Keys, body: dict[str, Any], required: bool) -> Pl
     if len(given) != 1:
         raise doc.error(
             keys,
-            "give one of at: [x, y] (a shared zone), seat: [across, in] (from each seat's edge) "
-            "or center: [across, out] (from the middle toward each seat)",
+            # Translators: at:, seat: and center: are a layout file's keys (they stay as they are).
+            _(
+                "give one of at: [x, y] (a shared zone), seat: [across, in] (from each seat's edge) "
+                "or center: [across, out] (from the middle toward each seat)"
+            ),
         )
     kind = given[0]
     return Place(kind, _pair(doc, (*keys, kind), body[kind], ON_TABLE if kind == "at" else OFFSET))
@@ -225,7 +237,7 @@ def _zone(doc: YamlDoc, name: str, body: Any) -> ZoneSpec:
     style = _style(doc, keys, body)
     home = body.get("home", False)
     if not isinstance(home, bool):
-        raise doc.error((*keys, "home"), "must be true or false")
+        raise doc.error((*keys, "home"), _("must be true or false"))
     extra: dict[str, Any] = {}
     for part in ("viewer", "compact"):
         sub = _mapping(doc, (*keys, part), body.get(part), (*PLACE_KEYS, *STYLE_KEYS))
@@ -233,13 +245,13 @@ def _zone(doc: YamlDoc, name: str, body: Any) -> ZoneSpec:
             continue
         sub_place = _place(doc, (*keys, part), sub, False)
         if sub_place is not None and (sub_place.kind == "at") != (place.kind == "at"):
-            raise doc.error((*keys, part), "a shared zone stays shared: use at: here too, or seat/center")
+            raise doc.error((*keys, part), _("a shared zone stays shared: use at: here too, or seat/center"))
         extra[f"{part}_place"] = sub_place
         extra[f"{part}_style"] = _style(doc, (*keys, part), sub, style)
     expand = _mapping(doc, (*keys, "expand"), body.get("expand"), STYLE_KEYS)
     if expand:
         if place.kind == "at":
-            raise doc.error((*keys, "expand"), "only a seat's own zone expands (this one is shared)")
+            raise doc.error((*keys, "expand"), _("only a seat's own zone expands (this one is shared)"))
         extra["expand_style"] = _style(doc, (*keys, "expand"), expand, style)
     return ZoneSpec(name, place, style, home=home, **extra)
 
@@ -249,13 +261,13 @@ def _plate(doc: YamlDoc, body: Any, zones: dict[str, ZoneSpec]) -> Plate:
     body = _mapping(doc, keys, body, ("seat", "viewer", "compact", "top", "lines", "drop", "life"))
     drop = _text(doc, (*keys, "drop"), body.get("drop", ""))
     if drop and drop not in zones:
-        raise doc.error((*keys, "drop"), f"no zone {drop!r} in this layout")
+        raise doc.error((*keys, "drop"), _("no zone {name} in this layout").format(name=repr(drop)))
     place = _pair(doc, (*keys, "seat"), body.get("seat", [-250, 40]), OFFSET)
     viewer = _pair(doc, (*keys, "viewer"), body["viewer"], OFFSET) if "viewer" in body else place
     compact = _pair(doc, (*keys, "compact"), body["compact"], OFFSET) if "compact" in body else None
     raw = body.get("lines", ["{score}"])
     if not isinstance(raw, list):
-        raise doc.error((*keys, "lines"), "must be a list of lines")
+        raise doc.error((*keys, "lines"), _("must be a list of lines"))
     lines = []
     for i, item in enumerate(raw):
         here = (*keys, "lines", i)
@@ -264,7 +276,7 @@ def _plate(doc: YamlDoc, body: Any, zones: dict[str, ZoneSpec]) -> Plate:
             continue
         item = _mapping(doc, here, item, ("text", "when", "when_in", "unless_zero", "joins"))
         if "text" not in item:
-            raise doc.error(here, "a line needs text")
+            raise doc.error(here, _("a line needs text"))
         lines.append(
             PlateLine(
                 _text(doc, (*here, "text"), item["text"]),
@@ -282,12 +294,12 @@ def _plate(doc: YamlDoc, body: Any, zones: dict[str, ZoneSpec]) -> Plate:
 def _badges(doc: YamlDoc, raw: Any) -> tuple[Badge, ...]:
     out = []
     allowed = ("key", "title", "at", "values", "of", "arrow")
-    for keys, b in _entries(doc, raw, "badges", "must be a list of badges", allowed):
+    for keys, b in _entries(doc, raw, "badges", _("must be a list of badges"), allowed):
         if "key" not in b or "at" not in b:
-            raise doc.error(keys, "each badge needs a key and at: [x, y]")
+            raise doc.error(keys, _("each badge needs a key and at: [x, y]"))
         values = b.get("values") or {}
         if not isinstance(values, dict):
-            raise doc.error((*keys, "values"), "must map values to the text shown")
+            raise doc.error((*keys, "values"), _("must map values to the text shown"))
         out.append(
             Badge(
                 _text(doc, (*keys, "key"), b["key"]),
@@ -304,9 +316,9 @@ def _badges(doc: YamlDoc, raw: Any) -> tuple[Badge, ...]:
 def _panels(doc: YamlDoc, raw: Any) -> tuple[Panel, ...]:
     out = []
     allowed = ("key", "title", "button", "hotkey")
-    for keys, p in _entries(doc, raw, "panels", "must be a list of panels", allowed):
+    for keys, p in _entries(doc, raw, "panels", _("must be a list of panels"), allowed):
         if "key" not in p:
-            raise doc.error(keys, "each panel needs the key of the fact it shows")
+            raise doc.error(keys, _("each panel needs the key of the fact it shows"))
         hotkey = _text(doc, (*keys, "hotkey"), p.get("hotkey", ""), 1).lower()
         out.append(
             Panel(
@@ -321,14 +333,15 @@ def _panels(doc: YamlDoc, raw: Any) -> tuple[Panel, ...]:
 
 def _timings(doc: YamlDoc, raw: Any) -> tuple[Timing, ...]:
     out = []
-    mistake = "must be a list of rules, the first that fits an event counts"
+    mistake = _("must be a list of rules, the first that fits an event counts")
     allowed = ("event", "from", "to", "what", "hold", "glide", "gap", "sound", "wait")
     for keys, t in _entries(doc, raw, "timing", mistake, allowed):
         event = _choice(doc, (*keys, "event"), t.get("event"), EVENTS)
         sound = _text(doc, (*keys, "sound"), t.get("sound", ""), 40)
         if sound and sound not in sound_names():
             known = ", ".join(sorted(sound_names()))
-            raise doc.error((*keys, "sound"), f"no sound {sound!r}; the sounds are {known}")
+            said = _("no sound {name}; the sounds are {sounds}").format(name=repr(sound), sounds=known)
+            raise doc.error((*keys, "sound"), said)
         out.append(
             Timing(
                 event,
@@ -348,7 +361,7 @@ def _spotlight(doc: YamlDoc, raw: Any) -> Spotlight | None:
         return None
     body = _mapping(doc, ("spotlight",), raw, ("what", "at", "scale", "seconds"))
     if "what" not in body or "at" not in body:
-        raise doc.error(("spotlight",), "needs what: (the announcements) and at: [x, y]")
+        raise doc.error(("spotlight",), _("needs what: (the announcements) and at: [x, y]"))
     return Spotlight(
         _names(doc, ("spotlight", "what"), body["what"]),
         _pair(doc, ("spotlight", "at"), body["at"]),
@@ -362,7 +375,8 @@ def _zone_names(doc: YamlDoc, keys: Keys, raw: Any, zones: dict[str, ZoneSpec]) 
     names = () if raw is None else _names(doc, keys, raw)
     for i, name in enumerate(names):
         if name not in zones:
-            raise doc.error((*keys, i) if isinstance(raw, list) else keys, f"no zone {name!r} in this layout")
+            where = (*keys, i) if isinstance(raw, list) else keys
+            raise doc.error(where, _("no zone {name} in this layout").format(name=repr(name)))
     return names
 
 
@@ -371,7 +385,7 @@ def _actions(doc: YamlDoc, raw: Any, zones: dict[str, ZoneSpec]) -> dict[str, Ac
     if raw is None:
         return out
     if not isinstance(raw, dict):
-        raise doc.error(("actions",), "must map action kinds to what they do at the table")
+        raise doc.error(("actions",), _("must map action kinds to what they do at the table"))
     for kind, body in raw.items():
         keys = ("actions", kind)
         body = _mapping(
@@ -384,10 +398,10 @@ def _actions(doc: YamlDoc, raw: Any, zones: dict[str, ZoneSpec]) -> dict[str, Ac
         for i, name in enumerate(drop):
             if name not in zones:
                 where = (*keys, "drop", i) if isinstance(body["drop"], list) else (*keys, "drop")
-                raise doc.error(where, f"no zone {name!r} in this layout")
+                raise doc.error(where, _("no zone {name} in this layout").format(name=repr(name)))
         button = body.get("button", False)
         if not isinstance(button, bool):
-            raise doc.error((*keys, "button"), "must be true or false")
+            raise doc.error((*keys, "button"), _("must be true or false"))
         key = _text(doc, (*keys, "key"), body.get("key", ""), 1).lower()
         default = _mapping(doc, (*keys, "default"), body.get("default"), ("value",))
         out[str(kind)] = ActionSpec(
@@ -409,14 +423,14 @@ def parse_layout(game: str, doc: YamlDoc) -> Layout:
     """Check a layout document and build the :class:`Layout`; a mistake is a located ConfigError."""
     data = doc.data
     if not isinstance(data, dict):
-        raise doc.error((), "a layout must be a mapping with card_width, seats and zones")
+        raise doc.error((), _("a layout must be a mapping with card_width, seats and zones"))
     _mapping(doc, (), data, TOP_KEYS)
     card_width = _number(doc, ("card_width",), data.get("card_width", 90), 20, 300)
 
     seats = _mapping(doc, ("seats",), data.get("seats"), ("bottom_gap", "compact_from", "out"))
     compact_from = seats.get("compact_from", 6)
     if isinstance(compact_from, bool) or not isinstance(compact_from, int) or not 2 <= compact_from <= 13:
-        raise doc.error(("seats", "compact_from"), "must be a player count from 2 to 13")
+        raise doc.error(("seats", "compact_from"), _("must be a player count from 2 to 13"))
     ring = Ring(
         _number(doc, ("seats", "bottom_gap"), seats.get("bottom_gap", 50), 0, 90),
         compact_from,
@@ -425,11 +439,12 @@ def parse_layout(game: str, doc: YamlDoc) -> Layout:
 
     raw_zones = data.get("zones")
     if not isinstance(raw_zones, dict) or not raw_zones:
-        raise doc.error(("zones",), "must map zone names to their placement")
+        raise doc.error(("zones",), _("must map zone names to their placement"))
     zones = {str(name): _zone(doc, str(name), body) for name, body in raw_zones.items()}
     homes = [name for name, z in zones.items() if z.home]
     if len(homes) > 1:
-        raise doc.error(("zones", homes[1], "home"), f"only one zone is the viewer's home ({homes[0]} is)")
+        said = _("only one zone is the viewer's home ({zone} is)").format(zone=homes[0])
+        raise doc.error(("zones", homes[1], "home"), said)
 
     hud = dict(HUD_DEFAULTS)
     given = _mapping(doc, ("hud",), data.get("hud"), tuple(HUD_DEFAULTS))
@@ -444,7 +459,8 @@ def parse_layout(game: str, doc: YamlDoc) -> Layout:
     }
     hook = data.get("hook", "")
     if hook and (not isinstance(hook, str) or not hook.replace("_", "").isalnum() or hook not in HOOKS):
-        raise doc.error(("hook",), f"must name one of the table's hooks: {', '.join(sorted(HOOKS))}")
+        said = _("must name one of the table's hooks: {hooks}").format(hooks=", ".join(sorted(HOOKS)))
+        raise doc.error(("hook",), said)
     return Layout(
         game,
         card_width,
@@ -478,7 +494,7 @@ def _handover(doc: YamlDoc, value: Any) -> dict[str, tuple[str, ...]]:
                 list(string.Formatter().parse(text))
             except ValueError as exc:
                 where = (*keys, i) if isinstance(phrases, list) else keys
-                raise doc.error(where, f"is not a phrase with {{placeholders}} ({exc})") from exc
+                raise doc.error(where, _not_a_phrase(exc)) from exc
         out[str(phase)] = texts
     return out
 
@@ -487,13 +503,20 @@ def _phrase(doc: YamlDoc, keys: Keys, value: Any) -> str:
     """A log phrase: text whose only placeholders are the log's fields."""
     text = _text(doc, keys, value, 80)
     try:
-        names = {f for _, f, _, _ in string.Formatter().parse(text) if f is not None}
+        names = {f for _text_before, f, _spec, _conversion in string.Formatter().parse(text) if f is not None}
     except ValueError as exc:
-        raise doc.error(keys, f"is not a phrase with {{placeholders}} ({exc})") from exc
+        raise doc.error(keys, _not_a_phrase(exc)) from exc
     unknown = names - set(LOG_FIELDS)
     if unknown:
-        raise doc.error(keys, f"unknown placeholder {sorted(unknown)[0]!r}; use {', '.join(LOG_FIELDS)}")
+        said = _("unknown placeholder {name}; use {fields}")
+        raise doc.error(keys, said.format(name=repr(sorted(unknown)[0]), fields=", ".join(LOG_FIELDS)))
     return text
+
+
+def _not_a_phrase(exc: Exception) -> str:
+    """A phrase whose braces do not pair up (``exc``: what the formatter found)."""
+    # Translators: {{placeholders}} reads "{placeholders}" (keep the double braces); {error}: what is wrong.
+    return _("is not a phrase with {{placeholders}} ({error})").format(error=exc)
 
 
 def _log(doc: YamlDoc, value: Any) -> LogSpec:
@@ -502,7 +525,7 @@ def _log(doc: YamlDoc, value: Any) -> LogSpec:
     for key, phrase in _mapping(doc, ("log", "moves"), body.get("moves"), None).items():
         parts = str(key).split(">")
         if len(parts) != 2 or not all(parts):
-            raise doc.error(("log", "moves", key), "must be written from>to, two zone names")
+            raise doc.error(("log", "moves", key), _("must be written from>to, two zone names"))
         moves[(parts[0].strip(), parts[1].strip())] = _phrase(doc, ("log", "moves", key), phrase)
     won = _phrase(doc, ("log", "won"), body["won"]) if "won" in body else ""
     quiet = _names(doc, ("log", "quiet"), body["quiet"]) if "quiet" in body else ()

@@ -14,6 +14,7 @@ from pathlib import Path
 import pygame
 
 import cardtable
+from cardtable.i18n import N_, _
 from cardtable.settings import log_dir
 
 from .. import theme
@@ -24,11 +25,14 @@ from ..widgets import Button, FocusRing, draw_panel, draw_text
 from .common import menu_handle, shade
 
 WORDS = (
-    "Ugly, U-G-O, Ugh! and Ultimate Loser at one table, their house rules yours to change.",
-    "Card Table is free software under the MIT License. Copyright (c) 2026 Card Table contributors.",
-    "Its words are set in the DejaVu fonts (Bitstream Vera License; DejaVu's changes are in the public "
-    "domain). Its cards are drawn and its sounds made by its own code.",
+    N_("Ugly, U-G-O, Ugh! and Ultimate Loser at one table, their house rules yours to change."),
+    N_("Card Table is free software under the MIT License. Copyright (c) 2026 Card Table contributors."),
+    N_(
+        "Its words are set in the DejaVu fonts (Bitstream Vera License; DejaVu's changes are in the public "
+        "domain). Its cards are drawn and its sounds made by its own code."
+    ),
 )
+"""The About screen's paragraphs (marked: shown through ``_()``)."""
 
 
 class AboutScene(Scene):
@@ -39,12 +43,12 @@ class AboutScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.folders: list[tuple[str, Path]] = [
-            ("Settings and variants", Path(app.files.root)),
-            ("Saved games and statistics", Path(app.data)),
-            ("Logs", log_dir()),
+            (_("Settings and variants"), Path(app.files.root)),
+            (_("Saved games and statistics"), Path(app.data)),
+            (_("Logs"), log_dir()),
         ]
-        self.opens = [Button("Open", self._opener(path)) for _, path in self.folders]
-        self.back = Button("Back", self.app.pop, primary=True)
+        self.opens = [Button(_("Open"), self._opener(path)) for _name, path in self.folders]
+        self.back = Button(_("Back"), self.app.pop, primary=True)
         self.ring = FocusRing([*self.opens, self.back])
         self.note = ""  # why a folder could not be shown
 
@@ -56,9 +60,11 @@ class AboutScene(Scene):
 
     @property
     def made_with(self) -> str:
-        return (
-            f"Version {cardtable.__version__}, on Python {platform.python_version()}, "
-            f"pygame-ce {pygame.version.ver} and SDL {pygame.version.SDL}."
+        return _("Version {version}, on Python {python}, pygame-ce {pygame} and SDL {sdl}.").format(
+            version=cardtable.__version__,
+            python=platform.python_version(),
+            pygame=pygame.version.ver,
+            sdl=pygame.version.SDL,
         )
 
     def enter(self) -> None:
@@ -78,7 +84,8 @@ class AboutScene(Scene):
         self.margin = round(36 * s)
         width = min(w - 16, round(820 * s))
         font = self.app.fonts.get(self.px)
-        self.paragraphs = [wrap(font, words, width - 2 * self.margin) for words in (*WORDS, self.made_with)]
+        paragraphs = (*(_(words) for words in WORDS), self.made_with)
+        self.paragraphs = [wrap(font, words, width - 2 * self.margin) for words in paragraphs]
         for b in (*self.opens, self.back):
             b.size = max(13, round(18 * s))
         row_h, gap = max(26, round(36 * s)), round(10 * s)
@@ -105,7 +112,7 @@ class AboutScene(Scene):
         centre, left = self.panel.centerx, self.panel.left + self.margin
         title_at = (centre, self.panel.top + round(44 * s))
         draw_text(
-            surface, self.app.text, "Card Table", round(34 * s), title_at, theme.TEXT, "serif", "center"
+            surface, self.app.text, _("Card Table"), round(34 * s), title_at, theme.TEXT, "serif", "center"
         )
         y = self.panel.top + round(96 * s)
         for paragraph in self.paragraphs:
@@ -122,12 +129,13 @@ class AboutScene(Scene):
         left = self.panel.left + self.margin
         font, bold = self.app.fonts.get(self.px), self.app.fonts.get(self.px, "bold")
         for (name, path), button in zip(self.folders, self.opens, strict=True):
-            head = bold.size(f"{name}: ")[0]
+            # Translators: a folder's name before its path ("Logs: /home/ada/.local/...").
+            label = _("{folder}:").format(folder=name)
+            head = bold.size(label + " ")[0]
             shown = _elided(font, str(path), button.rect.left - left - round(12 * s) - head)
             mid = button.rect.centery
-            draw_text(
-                surface, self.app.text, f"{name}:", self.px, (left, mid), theme.ACCENT, "bold", "midleft"
-            )
+            draw_text(surface, self.app.text, label, self.px, (left, mid), theme.ACCENT, "bold", "midleft")
+
             draw_text(
                 surface, self.app.text, shown, self.px, (left + head, mid), theme.MUTED, anchor="midleft"
             )

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from cardtable.i18n import _, ngettext
 from cardtable.variants import is_variant_name, variant_title
 
 from .. import theme
@@ -28,7 +29,7 @@ class BrokenEntry:
 
     @property
     def label(self) -> str:
-        return f"{variant_title(self.name)} (has a mistake)"
+        return _("{variant} (has a mistake)").format(variant=variant_title(self.name))
 
 
 class BrokenVariantView:
@@ -38,9 +39,9 @@ class BrokenVariantView:
         self.page = page
         self.app = page.app
         self.entry: BrokenEntry | None = None
-        self.folder = Button("Open its folder", self.open, size=18)
-        self.reset = Button("Reset\u2026", self.ask_reset, size=18)
-        self.delete = Button("Delete\u2026", self.ask_delete, size=18)
+        self.folder = Button(_("Open its folder"), self.open, size=18)
+        self.reset = Button(_("Reset\u2026"), self.ask_reset, size=18)
+        self.delete = Button(_("Delete\u2026"), self.ask_delete, size=18)
         self.buttons = [self.folder, self.reset, self.delete]
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.s = 1.0
@@ -70,7 +71,8 @@ class BrokenVariantView:
         if problem:
             self.page.scene.message = (problem, theme.DANGER)
         else:
-            self.page.scene.message = (f"Opened {self.path.parent} in the file manager.", theme.DROP)
+            opened = _("Opened {folder} in the file manager.").format(folder=self.path.parent)
+            self.page.scene.message = (opened, theme.DROP)
 
     def ask_reset(self) -> None:
 
@@ -79,10 +81,12 @@ class BrokenVariantView:
         self.app.push(
             self.app.scene(
                 "confirm",
-                f"Reset {variant_title(name)}?",
-                "It is written again with what can be read of it; the rest is the standard rules. "
-                "Your file is kept beside it as a .bak.",
-                "Reset",
+                _("Reset {variant}?").format(variant=variant_title(name)),
+                _(
+                    "It is written again with what can be read of it; the rest is the standard rules. "
+                    "Your file is kept beside it as a .bak."
+                ),
+                _("Reset"),
                 lambda: self._reset(name),
             )
         )
@@ -91,15 +95,19 @@ class BrokenVariantView:
         try:
             variant, kept = self.app.files.reset_variant(self.page.spec, name)
         except (ValueError, OSError) as exc:
-            self.page.scene.message = (f"Could not reset it: {exc}", theme.DANGER)
+            self.page.scene.message = (_("Could not reset it: {error}").format(error=exc), theme.DANGER)
             return
         self.page.load_variant(variant.name)
         changes = len(variant.options)
-        what = f"{changes} change{'s' if changes != 1 else ''} kept" if changes else "the standard rules"
-        self.page.scene.message = (
-            f"Reset {variant.shown} ({what}); your old file is kept as {kept}.",
-            theme.DROP,
-        )
+        if changes:
+            said = ngettext(
+                "Reset {variant} ({n} change kept); your old file is kept as {file}.",
+                "Reset {variant} ({n} changes kept); your old file is kept as {file}.",
+                changes,
+            )
+        else:
+            said = _("Reset {variant} (the standard rules); your old file is kept as {file}.")
+        self.page.scene.message = (said.format(variant=variant.shown, n=changes, file=kept), theme.DROP)
 
     def ask_delete(self) -> None:
         assert self.entry is not None
@@ -110,10 +118,10 @@ class BrokenVariantView:
         try:
             self.app.files.delete_variant(self.page.spec, name)
         except (ValueError, OSError) as exc:
-            self.page.scene.message = (f"Could not delete it: {exc}", theme.DANGER)
+            self.page.scene.message = (_("Could not delete it: {error}").format(error=exc), theme.DANGER)
             return
         self.page.load_variant("standard")
-        self.page.scene.message = (f"Deleted {variant_title(name)}.", theme.DROP)
+        self.page.scene.message = (_("Deleted {variant}.").format(variant=variant_title(name)), theme.DROP)
 
     # -- layout and drawing -------------------------------------------------------------
 
@@ -139,7 +147,7 @@ class BrokenVariantView:
         draw_text(
             surface,
             text,
-            "This variant cannot be played: its file has a mistake.",
+            _("This variant cannot be played: its file has a mistake."),
             size,
             (r.left, r.top),
             theme.DANGER,
@@ -150,7 +158,8 @@ class BrokenVariantView:
         for line in wrap(font, self.mistake, r.width)[:3]:
             draw_text(surface, text, line, size, (r.left, y), theme.TEXT)
             y += round(22 * s)
-        hint = "Mend it by hand and open Settings again, or reset it, or delete it."
+        hint = _("Mend it by hand and open Settings again, or reset it, or delete it.")
+
         draw_text(surface, text, hint, round(15 * s), (r.left, r.top + round(96 * s)), theme.MUTED)
         for b in self.buttons:
             b.draw(surface, text)

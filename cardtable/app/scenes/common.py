@@ -7,8 +7,10 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from cardtable.engine import Variant
+from cardtable.i18n import N_, _, ngettext
 from cardtable.saves import read_autosave
-from cardtable.variants import variant_title
+from cardtable.variants import variant_label, variant_title
 
 from .. import theme
 from ..table.gamelog import LogLine
@@ -96,7 +98,36 @@ def shade(surface: pygame.Surface) -> None:
     surface.blit(dim, (0, 0))
 
 
-FILES_HEADING = "Files with mistakes (Card Table uses its defaults for them):"
+FILES_HEADING = N_("Files with mistakes (Card Table uses its defaults for them):")
+"""The notices' heading (marked: shown through ``_()``)."""
+
+LEVEL_LABELS = {
+    "easy": N_("Computer: easy"),
+    "normal": N_("Computer: normal"),
+    "hard": N_("Computer: hard"),
+}
+"""A seat's kind as New game and the settings show it, per computer level."""
+
+
+def variant_shown(variant: Variant) -> str:
+    """A variant's name as a player reads it: a built-in one's in the language in use, the player's
+    own as they wrote it."""
+    return _(variant.shown) if variant.builtin else variant.shown
+
+
+def variant_listed(variant: Variant) -> str:
+    """A variant as lists show it: a built-in one's name in the language in use, or the player's own
+    name marked as theirs."""
+    return _(variant.shown) if variant.builtin else variant_label(variant)
+
+
+def kind_label(kind: str) -> str:
+    """A seat's kind as shown in a selector: "Human", or a computer with its level."""
+    if kind == "human":
+        return _("Human")
+    if kind in LEVEL_LABELS:
+        return _(LEVEL_LABELS[kind])
+    return _("Computer: {level}").format(level=kind)
 
 
 def notice_lines(
@@ -105,10 +136,13 @@ def notice_lines(
     notices: Sequence[str],
     notes: Sequence[str] = (),
     first: tuple[str, theme.Color] | None = None,
-    heading: str = FILES_HEADING,
+    heading: str | None = None,
     indent: int = 14,
 ) -> list[tuple[str, theme.Color, str]]:
-    """The notices wrapped to ``width``: (line, colour, style), in the order they are read."""
+    """The notices wrapped to ``width``: (line, colour, style), in the order they are read
+    (``heading``: over the notices; by default :data:`FILES_HEADING`)."""
+    if heading is None:
+        heading = _(FILES_HEADING)
     lines: list[tuple[str, theme.Color, str]] = []
     if first is not None:
         lines += [(line, first[1], "bold") for line in wrap(font, first[0], width)]
@@ -143,7 +177,8 @@ def _draw_notice_lines(
     more = None
     if len(lines) > room:
         left_out = len(lines) - room + 1
-        lines = [*lines[: room - 1], (f"\u2026 and {left_out} more lines", theme.MUTED, "regular")]
+        more_lines = ngettext("\u2026 and {n} more line", "\u2026 and {n} more lines", left_out)
+        lines = [*lines[: room - 1], (more_lines.format(n=left_out), theme.MUTED, "regular")]
         more = pygame.Rect(
             rect.left + pad, rect.top + pad + (room - 1) * line_h, rect.width - 2 * pad, line_h
         )
@@ -165,9 +200,9 @@ class NoticeBoard:
 
     def __init__(self, app) -> None:
         self.app = app
-        self.more = Button("Read them all\u2026", self.open, size=15)
+        self.more = Button(_("Read them all\u2026"), self.open, size=15)
         self.more.visible = False
-        self._shown: tuple[str, list[str], list[str]] = (FILES_HEADING, [], [])
+        self._shown: tuple[str, list[str], list[str]] = (_(FILES_HEADING), [], [])
 
     def draw(
         self,
@@ -178,14 +213,17 @@ class NoticeBoard:
         notes: list[str] | tuple[str, ...] = (),
         first: tuple[str, theme.Color] | None = None,
         boxed: bool = False,
-        heading: str = FILES_HEADING,
+        heading: str | None = None,
     ) -> None:
         """Problems with the player's files (file, line, what is wrong) wrapped into ``rect``.
 
         ``notes`` (where a file was kept) follow them; ``first`` is a message of
         the scene's own shown above all (e.g. "Saved"). Lines that do not fit end
-        in a count of what is left out, and a button beside it shows them all.
+        in a count of what is left out, and a button beside it shows them all. ``heading``: over
+        the notices (by default :data:`FILES_HEADING`).
         """
+        if heading is None:
+            heading = _(FILES_HEADING)
         self._shown = (heading, list(notices), list(notes))
         font = self.app.fonts.get(round(15 * s))
         room = rect.width - 2 * _padding(s, boxed)
@@ -204,8 +242,9 @@ class NoticeBoard:
         heading, notices, notes = self._shown
         lines = [LogLine(heading, "mark")] if notices else []
         lines += [LogLine(n) for n in notices] + [LogLine(n, "score") for n in notes]
-        title = f"Notices ({len(notices) + len(notes)})"
-        self.app.open("log", lines, title, from_start=True, hint="Wheel or Up/Down to scroll; Esc closes")
+        title = _("Notices ({count})").format(count=len(notices) + len(notes))
+        hint = _("Wheel or Up/Down to scroll; Esc closes")
+        self.app.open("log", lines, title, from_start=True, hint=hint)
 
 
 def replacing_saved_game(app, start: Callable[[], object]) -> None:
@@ -221,11 +260,11 @@ def replacing_saved_game(app, start: Callable[[], object]) -> None:
     if saved is None or not app.settings.confirm_quit:
         start()
         return
-    detail = (
-        f"Your {saved.spec.name} game in progress will be given up. "
+    detail = _(
+        "Your {game} game in progress will be given up. "
         "To play it on instead, press Cancel, then Continue on the title screen."
-    )
-    app.open("confirm", "Start a new game?", detail, "Start", start, tag="replace")
+    ).format(game=_(saved.spec.name))
+    app.open("confirm", _("Start a new game?"), detail, _("Start"), start, tag="replace")
 
 
 def ask_to_delete_variant(
@@ -234,12 +273,15 @@ def ask_to_delete_variant(
     """Ask before a variant's file is removed: it cannot be undone, so Cancel is the first answer.
     ``mistake``: the file cannot be read (it goes with its mistake)."""
     where = f"variants/{game}/{name}.yaml"
-    what = f"{where}, with its mistake," if mistake else where
+    if mistake:
+        detail = _("Its file {file}, with its mistake, is removed.").format(file=where)
+    else:
+        detail = _("Its file {file} is removed.").format(file=where)
     app.open(
         "confirm",
-        f"Delete {variant_title(name)}?",
-        f"Its file {what} is removed.",
-        "Delete",
+        _("Delete {variant}?").format(variant=variant_title(name)),
+        detail,
+        _("Delete"),
         on_yes,
         danger=True,
     )

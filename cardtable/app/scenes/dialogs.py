@@ -9,6 +9,8 @@ from collections.abc import Callable
 
 import pygame
 
+from cardtable.i18n import _
+
 from .. import theme
 from ..scene import Scene
 from ..text_field import TextField
@@ -50,7 +52,7 @@ class _Dialog(Scene):
         super().__init__(app)
         self.title = title
         self.answer = answer
-        self.cancel = Button("Cancel", self.app.pop)
+        self.cancel = Button(_("Cancel"), self.app.pop)
 
     def resized(self, size: tuple[int, int]) -> None:
         w, h = size

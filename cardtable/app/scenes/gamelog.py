@@ -11,6 +11,8 @@ from collections.abc import Sequence
 
 import pygame
 
+from cardtable.i18n import _
+
 from .. import theme
 from ..scene import Scene
 from ..table.gamelog import LogLine
@@ -29,15 +31,16 @@ class LogScene(Scene):
         self,
         app,
         lines: Sequence[LogLine],
-        title: str = "Game log",
+        title: str | None = None,
         from_start: bool = False,
-        hint: str = "Wheel or Up/Down to scroll; G or Esc closes",
+        hint: str | None = None,
     ) -> None:
-        """``from_start``: open at the first line (a list to read through), not the newest."""
+        """``from_start``: open at the first line (a list to read through), not the newest; ``title``
+        and ``hint`` default to the game log's."""
         super().__init__(app)
         self.lines = list(lines)
-        self.title = title
-        self.hint = hint
+        self.title = _("Game log") if title is None else title
+        self.hint = _("Wheel or Up/Down to scroll; G or Esc closes") if hint is None else hint
         self.rows: list[tuple[str, str]] = []  # (text, kind), wrapped to the panel's width
         self.first = 0  # the first row shown
         self.at_end = not from_start
@@ -119,7 +122,12 @@ class LogScene(Scene):
         )
         if not self.rows:
             draw_text(
-                surface, self.app.text, "Nothing has happened yet.", self.px, self.body.topleft, theme.MUTED
+                surface,
+                self.app.text,
+                _("Nothing has happened yet."),
+                self.px,
+                self.body.topleft,
+                theme.MUTED,
             )
         y = self.body.top
         for text, kind in self.rows[self.first : self.first + self.room]:

@@ -16,6 +16,8 @@ import pygame
 
 from cardtable import games
 from cardtable.engine import GameSpec, OptionError, Variant
+from cardtable.engine.views import format_prompt
+from cardtable.i18n import N_, _, pgettext
 from cardtable.variants import (
     DESCRIPTION_LENGTH,
     STANDARD,
@@ -31,14 +33,15 @@ from ..option_editor import OptionEditor
 from ..text_field import TextField
 from ..widgets import Button, ScrollArea, Selector, Widget, draw_text
 from .broken_variant import BrokenEntry, BrokenVariantView
-from .common import ask_to_delete_variant
+from .common import ask_to_delete_variant, variant_listed, variant_shown
 
 if TYPE_CHECKING:
     from .settings import SettingsScene
 
 
 class HouseRulesPage:
-    title = "House rules"
+    title = N_("House rules")
+    """The page's tab (marked: shown through ``_()``)."""
     content_bottom = None  # the option rows reach the bottom of the page
 
     def __init__(self, scene: SettingsScene, game: str | None = None) -> None:
@@ -46,17 +49,19 @@ class HouseRulesPage:
         self.app = scene.app
         ids = games.ids()
         self.game = game if game in ids else ids[0]
-        self.game_sel = Selector(ids, ids.index(self.game), self._game_chosen, lambda g: games.get(g).name)
+        self.game_sel = Selector(ids, ids.index(self.game), self._game_chosen, lambda g: _(games.get(g).name))
         self.variant_sel = Selector(
             [], 0, self._variant_chosen, self._variant_format, muted=lambda v: isinstance(v, BrokenEntry)
         )
         self.description = TextField("", max_length=DESCRIPTION_LENGTH, on_change=self._described)
-        self.save = Button("Save", self.save_variant, size=18, primary=True)
-        self.save_as = Button("Save as new\u2026", self.ask_save_as, size=18)
-        self.rename = Button("Rename\u2026", self.ask_rename, size=18)
-        self.duplicate = Button("Duplicate", self.duplicate_variant, size=18)
-        self.delete = Button("Delete\u2026", self.ask_delete, size=18)
-        self.try_it = Button("Try it\u2026", self.try_rules, size=18, tooltip="Computers play these rules")
+        self.save = Button(_("Save"), self.save_variant, size=18, primary=True)
+        self.save_as = Button(_("Save as new\u2026"), self.ask_save_as, size=18)
+        self.rename = Button(_("Rename\u2026"), self.ask_rename, size=18)
+        self.duplicate = Button(_("Duplicate"), self.duplicate_variant, size=18)
+        self.delete = Button(_("Delete\u2026"), self.ask_delete, size=18)
+        self.try_it = Button(
+            _("Try it\u2026"), self.try_rules, size=18, tooltip=_("Computers play these rules")
+        )
         self.actions = [self.save, self.save_as, self.rename, self.duplicate, self.delete, self.try_it]
         self.scroll = ScrollArea()
         self.broken = BrokenVariantView(self)
@@ -99,7 +104,7 @@ class HouseRulesPage:
         if isinstance(name, BrokenEntry):
             return name.label
         variant = self.app.variants(self.game).get(name)
-        return variant_label(variant) if variant is not None else variant_title(name)
+        return variant_listed(variant) if variant is not None else variant_title(name)
 
     def _load_game(self, game: str, variant: str) -> None:
         self.game = game
@@ -126,8 +131,11 @@ class HouseRulesPage:
         self.variant_sel.set_options(self.variant_choices(), name)
         self.values = self.spec.schema.validate(self.variant.options)
         self.saved_values = {k: _copy(v) for k, v in self.values.items()}
-        self.saved_description = self.variant.description
-        self.description.value = self.variant.description
+        description = self.variant.description
+        if self.variant.builtin and description:  # a built-in's words, in the language in use
+            description = _(description)
+        self.saved_description = description
+        self.description.value = description
         self.typed = False
         for editor in self.editors:
             editor.set_value(self.values[editor.option.key])
@@ -182,9 +190,11 @@ class HouseRulesPage:
         self.app.push(
             self.app.scene(
                 "confirm",
-                "Discard your changes?",
-                f"The changes to {self._variant_format(self.variant_sel.value)} are not saved.",
-                "Discard",
+                _("Discard your changes?"),
+                _("The changes to {variant} are not saved.").format(
+                    variant=self._variant_format(self.variant_sel.value)
+                ),
+                _("Discard"),
                 then,
                 danger=True,
             )
@@ -204,6 +214,29 @@ class HouseRulesPage:
     def leave(self, then: Callable[[], None]) -> None:
         self._guard(then, lambda: None)
 
+    def take_over(self, old: HouseRulesPage) -> None:
+        """Show what ``old`` showed, edits not yet saved included (the page made again in another
+        language): the same game, variant, values, description and scroll."""
+        if old.game != self.game:
+            self._load_game(old.game, STANDARD)
+        if old.broken.entry is not None:
+            self.load_variant(old.broken.entry)
+        elif old.variant is not None:
+            self.load_variant(old.variant.name)
+        self.values = {k: _copy(v) for k, v in old.values.items()}
+        self.typed = old.typed
+        for editor in self.editors:
+            editor.set_value(self.values[editor.option.key])
+        if self.follows:  # a description written from the options: written again, in this language
+            same = self.values == self.saved_values
+            self.description.value = (
+                self.saved_description if same else describe_changes(self.spec, self.values)
+            )
+        else:
+            self.description.value = old.description.value
+        self._refresh()
+        self.scroll.offset = old.scroll.offset
+
     # -- saving ---------------------------------------------------------------------
 
     def _checked(self) -> tuple[dict[str, Any], str] | str:
@@ -214,11 +247,11 @@ class HouseRulesPage:
             fits = playable_counts(spec, values)
         except OptionError as exc:
             key = exc.key.split(".")[0]
-            title = spec.schema[key].title if key in spec.schema else key
-            return f"{title}: {exc.message}"
+            title = _(spec.schema[key].title) if key in spec.schema else key
+            return _("{option}: {problem}").format(option=title, problem=format_prompt(exc.message, ()))
         note = ""
         if len(fits) < len(spec.player_range):
-            note = f" Playable with {_counts(fits)} players only."
+            note = " " + _("Playable with {counts} players only.").format(counts=_counts(fits))
         return values, note
 
     def _write(self, name: str, replacing: str | None, title: str = "") -> str | None:
@@ -233,7 +266,7 @@ class HouseRulesPage:
         except (ValueError, OSError) as exc:
             return _why(exc)
         self.load_variant(variant.name)
-        self.scene.message = (f"Saved {variant_label(variant)}.{note}", theme.DROP)
+        self.scene.message = (_("Saved {variant}.").format(variant=variant_label(variant)) + note, theme.DROP)
         return None
 
     def save_variant(self) -> None:
@@ -249,14 +282,16 @@ class HouseRulesPage:
         if isinstance(checked, str):
             self.scene.message = (checked, theme.DANGER)
             return
-        suggestion = "" if self.variant is None or self.variant.name == STANDARD else self.variant.shown
+        suggestion = (
+            "" if self.variant is None or self.variant.name == STANDARD else variant_shown(self.variant)
+        )
         self.app.push(
             self.app.scene(
                 "name",
-                f"Save as a new {self.spec.name} variant",
-                "Name it; it is saved as a file you can also edit by hand.",
+                _("Save as a new {game} variant").format(game=_(self.spec.name)),
+                _("Name it; it is saved as a file you can also edit by hand."),
                 suggestion,
-                "Save",
+                _("Save"),
                 self._save_as,
             )
         )
@@ -276,10 +311,10 @@ class HouseRulesPage:
         self.app.push(
             self.app.scene(
                 "name",
-                f"Rename {self.variant.shown}",
-                "The variant's file is renamed too.",
+                _("Rename {variant}").format(variant=self.variant.shown),
+                _("The variant's file is renamed too."),
                 self.variant.shown,
-                "Rename",
+                _("Rename"),
                 self._rename,
             )
         )
@@ -302,7 +337,7 @@ class HouseRulesPage:
         for editor in self.editors:
             editor.set_value(self.values[editor.option.key])
         self._refresh()
-        self.scene.message = (f"Renamed to {variant_label(variant)}.", theme.DROP)
+        self.scene.message = (_("Renamed to {variant}.").format(variant=variant_label(variant)), theme.DROP)
         return None
 
     def duplicate_variant(self) -> None:
@@ -313,7 +348,7 @@ class HouseRulesPage:
         if isinstance(checked, str):
             self.scene.message = (checked, theme.DANGER)
             return
-        values, _ = checked
+        values, _note = checked
         v = self.variant
         source = Variant(v.name, self.description.value, values, v.builtin, title=v.title)
         try:
@@ -322,7 +357,8 @@ class HouseRulesPage:
             self.scene.message = (_why(exc), theme.DANGER)
             return
         self.load_variant(variant.name)
-        self.scene.message = (f"Made {variant_label(variant)}; rename it if you like.", theme.DROP)
+        made = _("Made {variant}; rename it if you like.").format(variant=variant_label(variant))
+        self.scene.message = (made, theme.DROP)
 
     def ask_delete(self) -> None:
         if not self.own or self.variant is None:
@@ -337,7 +373,7 @@ class HouseRulesPage:
             self.scene.message = (_why(exc), theme.DANGER)
             return
         self.load_variant(STANDARD)
-        self.scene.message = (f"Deleted {variant_title(name)}.", theme.DROP)
+        self.scene.message = (_("Deleted {variant}.").format(variant=variant_title(name)), theme.DROP)
 
     def try_rules(self) -> None:
         """The lab: these rules (as the editor shows them, saved or not) against another variant."""
@@ -346,11 +382,13 @@ class HouseRulesPage:
         if isinstance(checked, str):
             self.scene.message = (checked, theme.DANGER)
             return
-        values, _ = checked
+        values, _note = checked
         if self.variant is None or self.variant.name == STANDARD:
-            name = "Your rules" if self.dirty else "Standard rules"
+            name = _("Your rules") if self.dirty else _("Standard rules")
+        elif self.dirty:
+            name = _("{variant}, changed").format(variant=variant_shown(self.variant))
         else:
-            name = self.variant.shown + (", changed" if self.dirty else "")
+            name = variant_shown(self.variant)
         self.app.open("lab", self.game, name, values, self.app.variants(self.game))
 
     # -- layout, input, drawing ------------------------------------------------------
@@ -418,7 +456,12 @@ class HouseRulesPage:
     def draw(self, surface: pygame.Surface) -> None:
         s = self.s
         text = self.app.text
-        labelled = (("Game", self.game_sel), ("Variant", self.variant_sel), ("About", self.description))
+        labelled = (
+            (_("Game"), self.game_sel),
+            (_("Variant"), self.variant_sel),
+            # Translators: the label before a variant's description on the House rules page.
+            (pgettext("variant", "About"), self.description),
+        )
         for label, widget in labelled:
             pos = (widget.rect.left - round(14 * s), widget.rect.centery)
             draw_text(surface, text, label, round(18 * s), pos, theme.MUTED, anchor="midright")
@@ -456,23 +499,26 @@ class HouseRulesPage:
 
     def _status(self) -> str:
         if self.broken.entry is not None:
-            return "Yours \u00b7 has a mistake"
+            return _("Yours \u00b7 has a mistake")
         if self.variant is None:
             return ""
         if self.own:
-            return "Yours \u00b7 unsaved changes" if self.dirty else "Yours \u00b7 saved"
-        return "Built-in \u00b7 changed, not saved" if self.dirty else "Built-in \u00b7 read-only"
+            return _("Yours \u00b7 unsaved changes") if self.dirty else _("Yours \u00b7 saved")
+        return _("Built-in \u00b7 changed, not saved") if self.dirty else _("Built-in \u00b7 read-only")
 
 
 def _counts(counts: list[int]) -> str:
+    """Player counts in words: "3 to 6", "3, 4 or 6", "4"."""
     if len(counts) > 2 and counts == list(range(counts[0], counts[-1] + 1)):
-        return f"{counts[0]} to {counts[-1]}"
-    return ", ".join(str(c) for c in counts[:-1]) + (" or " if len(counts) > 1 else "") + str(counts[-1])
+        return _("{low} to {high}").format(low=counts[0], high=counts[-1])
+    if len(counts) == 1:
+        return str(counts[0])
+    return _("{some} or {last}").format(some=", ".join(str(c) for c in counts[:-1]), last=counts[-1])
 
 
 def _why(exc: Exception) -> str:
     if isinstance(exc, OSError):
-        return f"Could not write the file: {exc.strerror or exc}"
+        return _("Could not write the file: {error}").format(error=exc.strerror or exc)
     return str(exc)[:1].upper() + str(exc)[1:]
 
 

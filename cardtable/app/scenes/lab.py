@@ -21,6 +21,8 @@ import pygame
 
 from cardtable import games
 from cardtable.engine import OptionError, Variant
+from cardtable.engine.views import format_prompt
+from cardtable.i18n import N_, _, ngettext
 from cardtable.lab.compare import Comparison, compare
 from cardtable.lab.run import LabRun, LabSetup, Side
 from cardtable.lab.sides import side
@@ -39,6 +41,8 @@ GAME_COUNTS = (20, 50, 100, 200, 400)
 """Deals to play: 20 is a quick, rough look; the more deals, the smaller the changes that show."""
 DEFAULT_GAMES = 100
 LEVELS = ("easy", "normal", "hard")
+LEVEL_NAMES = {"easy": N_("Easy computers"), "normal": N_("Normal computers"), "hard": N_("Hard computers")}
+"""The computers' levels as the lab's selector shows them."""
 REDRAW_EVERY = 0.5
 """Seconds between comparisons of the pairs finished so far while a run goes on."""
 
@@ -66,26 +70,28 @@ class LabScene(Scene):
         counts = playable_counts(self.spec, self.options)
         default = players if players in counts else 4 if 4 in counts else counts[0]
         names = list(self.variants)
-        self.against_sel = Selector(names, names.index(self._first_other()), self._changed, _variant_name)
-        self.players_sel = Selector(counts, counts.index(default), self._changed, lambda n: f"{n} players")
+        self.against_sel = Selector(
+            names, names.index(self._first_other()), self._changed, self._variant_name
+        )
+        self.players_sel = Selector(counts, counts.index(default), self._changed, _players)
         offered = list(GAME_COUNTS)
         wanted = deals if deals in offered else DEFAULT_GAMES
         first = offered.index(wanted) if wanted in offered else min(1, len(offered) - 1)
-        self.games_sel = Selector(offered, first, self._changed, lambda n: f"{n} deals")
-        self.level_sel = Selector(list(LEVELS), 1, self._changed, lambda v: f"{v.capitalize()} computers")
-        self.run_button = Button("Run", self.start, primary=True)
-        self.cancel_button = Button("Cancel", self.cancel)
-        self.back = Button("Back", self.leave)
+        self.games_sel = Selector(offered, first, self._changed, _deals)
+        self.level_sel = Selector(list(LEVELS), 1, self._changed, _level_name)
+        self.run_button = Button(_("Run"), self.start, primary=True)
+        self.cancel_button = Button(_("Cancel"), self.cancel)
+        self.back = Button(_("Back"), self.leave)
         self.figures = False
         """Showing the figures (the chart) instead of the sentences."""
-        self.view_button = Button(SHOW_FIGURES, self.toggle_view)
+        self.view_button = Button(_(SHOW_FIGURES), self.toggle_view)
         self.ring = FocusRing()
         self.lab: LabRun | None = None
         self._settled = False
         self.comparison: Comparison | None = None
         self._layout: tuple[Comparison, tuple[int, int], int, list[list[str]]] | None = None
         self.show(None)
-        self.message = "Computers play the same deals under both sets of rules, so luck cancels out."
+        self.message = _("Computers play the same deals under both sets of rules, so luck cancels out.")
         self.started = 0.0
         self._compared_at = 0.0
         self._compared_done = -1
@@ -102,6 +108,15 @@ class LabScene(Scene):
             if name in self.variants and schema.validate(self.variants[name].options) != self.options:
                 return name
         return STANDARD if STANDARD in self.variants else next(iter(self.variants))
+
+    def _variant_name(self, name: str) -> str:
+        """A variant to compare with, by its name in words (a built-in one's in the language in use)."""
+        if name == STANDARD:
+            return _("Standard rules")
+        variant = self.variants.get(name)
+        if variant is not None and variant.builtin:
+            return _(variant_title(name))
+        return variant_title(name)
 
     # -- running ---------------------------------------------------------------------
 
@@ -128,7 +143,8 @@ class LabScene(Scene):
         try:
             setup = self.setup()
         except OptionError as exc:
-            self.message = f"These rules cannot be played so: {exc.message}"
+            problem = format_prompt(exc.message, ())
+            self.message = _("These rules cannot be played so: {problem}").format(problem=problem)
             return
         self.show(None)
         self._compared_done = -1
@@ -141,7 +157,7 @@ class LabScene(Scene):
     def toggle_view(self) -> None:
         """The sentences, or the figures behind them."""
         self.figures = not self.figures
-        self.view_button.label = SHOW_WORDS if self.figures else SHOW_FIGURES
+        self.view_button.label = _(SHOW_WORDS) if self.figures else _(SHOW_FIGURES)
         self._controls()
 
     def cancel(self) -> None:
@@ -160,7 +176,7 @@ class LabScene(Scene):
     def _changed(self, _value: Any) -> None:
         self.show(None)
         self.lab = None
-        self.message = "Press Run to play these deals."
+        self.message = _("Press Run to play these deals.")
 
     def _compare(self) -> None:
         if self.lab is None:
@@ -198,12 +214,20 @@ class LabScene(Scene):
         self._settled = True
         self._compare()
         if lab.error:
-            self.message = f"A game failed, so the run stopped: {lab.error}"
+            self.message = _("A game failed, so the run stopped: {error}").format(error=lab.error)
         elif lab.cancelled:
-            self.message = f"Cancelled: {_deals(lab.pairs)} played under both sets of rules."
+            self.message = ngettext(
+                "Cancelled: {n} deal played under both sets of rules.",
+                "Cancelled: {n} deals played under both sets of rules.",
+                lab.pairs,
+            ).format(n=lab.pairs)
         else:
             took = time.monotonic() - self.started
-            self.message = f"{_deals(lab.pairs)} played under both sets of rules in {took:.0f} s."
+            self.message = ngettext(
+                "{n} deal played under both sets of rules in {seconds} s.",
+                "{n} deals played under both sets of rules in {seconds} s.",
+                lab.pairs,
+            ).format(n=lab.pairs, seconds=f"{took:.0f}")
         self._controls()
 
     # -- input and layout --------------------------------------------------------------
@@ -247,7 +271,8 @@ class LabScene(Scene):
             b.size = max(12, round(19 * s))
         self.back.size = self.view_button.size = max(12, round(21 * s))
         font = self.app.fonts.get(self.view_button.size, "bold")
-        view_w = max(font.size(label)[0] for label in (SHOW_FIGURES, SHOW_WORDS)) + 2 * self.view_button.size
+        labels = (_(SHOW_FIGURES), _(SHOW_WORDS))
+        view_w = max(font.size(label)[0] for label in labels) + 2 * self.view_button.size
         self.back.rect = pygame.Rect(0, 0, round(180 * s), round(44 * s))
         self.view_button.rect = pygame.Rect(0, 0, max(round(240 * s), view_w), round(44 * s))
         bottom = h - round(14 * s)
@@ -277,12 +302,12 @@ class LabScene(Scene):
         s = self.scale
         text = self.app.text
         surface.blit(BACKGROUND.get((w, h)), (0, 0))
-        title = f"Try it: {self.name} ({self.spec.name})"
+        title = _("Try it: {rules} ({game})").format(rules=self.name, game=_(self.spec.name))
         draw_text(surface, text, title, round(28 * s), (w // 2, round(36 * s)), theme.TEXT, "serif", "center")
         for sel in self.selectors:
             sel.draw(surface, text)
         caption = (self.against_sel.rect.left, self.against_sel.rect.top - round(4 * s))
-        draw_text(surface, text, "Compared with", round(14 * s), caption, theme.MUTED, anchor="bottomleft")
+        draw_text(surface, text, _("Compared with"), round(14 * s), caption, theme.MUTED, anchor="bottomleft")
         for b in (self.run_button, self.cancel_button, self.view_button, self.back):
             b.draw(surface, text)
         self._status(surface)
@@ -292,7 +317,7 @@ class LabScene(Scene):
             self._sentences(surface, self.comparison)
         else:
             draw_panel(surface, self.chart_rect)
-            hint = "The comparison appears here as the deals are played."
+            hint = _("The comparison appears here as the deals are played.")
             draw_text(
                 surface, text, hint, round(17 * s), self.chart_rect.center, theme.MUTED, anchor="center"
             )
@@ -312,8 +337,20 @@ class LabScene(Scene):
         pygame.draw.rect(surface, theme.ACCENT, filled, border_radius=bar.height // 2)
         pygame.draw.rect(surface, theme.PANEL_EDGE, bar, 1, border_radius=bar.height // 2)
         took = time.monotonic() - self.started
-        left = f", about {took / lab.done * (lab.total - lab.done):.0f} s left" if lab.done else ""
-        words = f"{lab.pairs} of {_deals(lab.setup.games)}, {took:.0f} s{left} (Esc cancels)"
+        if lab.done:
+            words = ngettext(
+                "{pairs} of {n} deal, {seconds} s, about {left} s left (Esc cancels)",
+                "{pairs} of {n} deals, {seconds} s, about {left} s left (Esc cancels)",
+                lab.setup.games,
+            )
+        else:
+            words = ngettext(
+                "{pairs} of {n} deal, {seconds} s (Esc cancels)",
+                "{pairs} of {n} deals, {seconds} s (Esc cancels)",
+                lab.setup.games,
+            )
+        left = f"{took / lab.done * (lab.total - lab.done):.0f}" if lab.done else ""
+        words = words.format(pairs=lab.pairs, n=lab.setup.games, seconds=f"{took:.0f}", left=left)
         where = (bar.right + round(14 * s), r.centery)
         draw_text(surface, text, words, round(16 * s), where, theme.TEXT, anchor="midleft")
 
@@ -361,13 +398,17 @@ class LabScene(Scene):
         return size, wrapped
 
 
-SHOW_FIGURES = "Show the figures"
-SHOW_WORDS = "Show in words"
+SHOW_FIGURES = N_("Show the figures")
+SHOW_WORDS = N_("Show in words")
 
 
-def _variant_name(name: str) -> str:
-    return "Standard rules" if name == STANDARD else variant_title(name)
+def _players(n: int) -> str:
+    return ngettext("{n} player", "{n} players", n).format(n=n)
 
 
 def _deals(n: int) -> str:
-    return f"{n} deal{'s' if n != 1 else ''}"
+    return ngettext("{n} deal", "{n} deals", n).format(n=n)
+
+
+def _level_name(level: str) -> str:
+    return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level.capitalize()

@@ -15,8 +15,10 @@ import pygame
 
 from cardtable import games
 from cardtable.engine import OptionError, Variant
+from cardtable.engine.views import format_prompt
+from cardtable.i18n import _, ngettext
 from cardtable.settings import LEVELS, NewGameDefault, SeatDefault, clean_name
-from cardtable.variants import change_list, describe_changes, variant_label
+from cardtable.variants import change_list, describe_changes
 
 from .. import theme
 from ..layout import playable_games
@@ -26,12 +28,7 @@ from ..text_field import TextField
 from ..theme import wrap
 from ..widgets import Button, FocusRing, Selector, draw_panel, draw_text
 from .broken_variant import BrokenEntry
-from .common import BACKGROUND, replacing_saved_game, ring_handle
-
-
-def _kind_label(kind: str) -> str:
-    return "Human" if kind == "human" else f"Computer: {kind}"
-
+from .common import BACKGROUND, kind_label, replacing_saved_game, ring_handle, variant_listed
 
 RANDOM_FIRST = "random"
 """The "goes first" choice that leaves it to the draw (the others are seat numbers)."""
@@ -57,6 +54,10 @@ def remember(app, setup: GameSetup) -> None:
         app.save_settings()
 
 
+def _players_label(count: int) -> str:
+    return ngettext("{n} player", "{n} players", count).format(n=count)
+
+
 class NewGameScene(Scene):
     scene_name = "new game"
 
@@ -67,20 +68,23 @@ class NewGameScene(Scene):
             last = remembered_setup(app, self.games)
         first = last.game if last is not None and last.game in self.games else self.games[0]
         self.setup = default_setup(app, first)
-        self.game_sel = Selector(self.games, 0, self._game_changed, lambda g: games.get(g).name)
-        self.players_sel = Selector([], 0, self._players_changed, lambda n: f"{n} players")
+        self.game_sel = Selector(self.games, 0, self._game_changed, lambda g: _(games.get(g).name))
+        self.players_sel = Selector([], 0, self._players_changed, _players_label)
         self.variant_sel = Selector(
             [], 0, self._variant_changed, self._variant_name, muted=lambda v: isinstance(v, BrokenEntry)
         )
         self.broken: BrokenEntry | None = None
         """A variant whose file has a mistake, chosen: shown with its mistake, never played."""
         self.first_sel = Selector([RANDOM_FIRST], 0, None, self._first_name)
-        self.start = Button("Start", self.start_game, primary=True)
+        self.start = Button(_("Start"), self.start_game, primary=True)
         self.preview = Button(
-            "Quick look\u2026", self.quick_look, size=16, tooltip="Computers play 20 deals of these rules"
+            _("Quick look\u2026"),
+            self.quick_look,
+            size=16,
+            tooltip=_("Computers play 20 deals of these rules"),
         )
         self.preview.visible = False
-        self.back = Button("Back", self.app.pop)
+        self.back = Button(_("Back"), self.app.pop)
         self.names: list[TextField] = []
         self.kinds: list[Selector] = []
         self.ring = FocusRing()
@@ -100,14 +104,16 @@ class NewGameScene(Scene):
         if isinstance(name, BrokenEntry):
             return name.label
         variant = self.app.variants(self.setup.game).get(name)
-        return variant_label(variant) if variant is not None else name
+        return variant_listed(variant) if variant is not None else name
 
     def _first_name(self, first: int | str) -> str:
         if first == RANDOM_FIRST:
-            return "Drawn at random"
+            return _("Drawn at random")
         assert isinstance(first, int)
         name = self.setup.seats[first].name.strip() if first < len(self.setup.seats) else ""
-        return f"Seat {first + 1}: {name}" if name else f"Seat {first + 1}"
+        if name:
+            return _("Seat {number}: {name}").format(number=first + 1, name=name)
+        return _("Seat {number}").format(number=first + 1)
 
     @property
     def asks_first(self) -> bool:
@@ -137,11 +143,14 @@ class NewGameScene(Scene):
             return [self.app.files.describe(error)]
         variant = self.variant
         written = describe_changes(spec, variant.options)  # already says what the list below says
-        lines = [variant.description] if variant.description not in ("", written) else []
+        description = variant.description
+        if variant.builtin and description:  # a built-in's words, in the language in use
+            description = _(description)
+        lines = [description] if variant.description not in ("", written) else []
         if spec.schema.changes(spec.schema.validate(variant.options)):
-            lines.append("Changes: " + change_list(spec, variant.options))
+            lines.append(_("Changes: {changes}").format(changes=change_list(spec, variant.options)))
         elif variant.name != "standard":
-            lines.append("Changes nothing from the standard rules.")
+            lines.append(_("Changes nothing from the standard rules."))
         return lines
 
     def _check(self) -> None:
@@ -152,14 +161,17 @@ class NewGameScene(Scene):
     def problem(self) -> str | None:
         """Why the chosen variant cannot be played (by this many players), if it cannot."""
         if self.broken is not None:
-            return "This variant's file has a mistake: mend it, reset it or delete it in Settings."
+            return _("This variant's file has a mistake: mend it, reset it or delete it in Settings.")
         spec = games.get(self.setup.game)
         try:
             spec.resolve_options(self.setup.players, self.setup.options, self.variant)
         except OptionError as exc:
             key = exc.key.split(".")[0]
-            title = spec.schema[key].title if key in spec.schema else key
-            return f"Not with {self.setup.players} players: {title}: {exc.message}"
+            title = _(spec.schema[key].title) if key in spec.schema else key
+            problem = format_prompt(exc.message, ())
+            return _("Not with {players} players: {option}: {problem}").format(
+                players=self.setup.players, option=title, problem=problem
+            )
         return None
 
     def _variant_choices(self, game: str) -> list[str | BrokenEntry]:
@@ -187,7 +199,7 @@ class NewGameScene(Scene):
         self.names = [TextField(s.name, on_change=self._name_setter(i)) for i, s in enumerate(seats)]
         kinds = ["human", *LEVELS]
         self.kinds = [
-            Selector(kinds, kinds.index(s.kind), self._kind_setter(i), _kind_label)
+            Selector(kinds, kinds.index(s.kind), self._kind_setter(i), kind_label)
             for i, s in enumerate(seats)
         ]
         keep = self.first_sel.value
@@ -247,7 +259,7 @@ class NewGameScene(Scene):
             return
         for i, seat in enumerate(self.setup.seats):
             if not clean_name(seat.name):
-                seat.name = "You" if seat.human and i == 0 else COMPUTER_NAMES[i % len(COMPUTER_NAMES)]
+                seat.name = _("You") if seat.human and i == 0 else COMPUTER_NAMES[i % len(COMPUTER_NAMES)]
         setup = seated(self.setup, self.first_sel.value) if self.asks_first else self.setup
         chosen = replace(self.setup, seats=[replace(seat) for seat in self.setup.seats])
 
@@ -282,7 +294,7 @@ class NewGameScene(Scene):
         row_h = round(44 * s)
         y = round(110 * s)
         self.rows: list[tuple[str, int, int]] = []  # (label, its right edge, top)
-        for label, widget in (("Game", self.game_sel), ("Players", self.players_sel)):
+        for label, widget in ((_("Game"), self.game_sel), (_("Players"), self.players_sel)):
             widget.rect = pygame.Rect(col, y, round(330 * s), round(36 * s))
             widget.size = size_text
             self.rows.append((label, col - round(20 * s), y))
@@ -291,9 +303,9 @@ class NewGameScene(Scene):
         self.seat_top = y
         y = self._place_seats(y, s, size_text)
         y += round(8 * s)
-        rows = [("Variant", self.variant_sel)]
+        rows = [(_("Variant"), self.variant_sel)]
         if self.asks_first:
-            rows.append(("Goes first", self.first_sel))
+            rows.append((_("Goes first"), self.first_sel))
         for label, widget in rows:
             widget.rect = pygame.Rect(col, y, round(330 * s), round(36 * s))
             widget.size = size_text
@@ -332,7 +344,8 @@ class NewGameScene(Scene):
             name.size = size_text
             kind.rect = pygame.Rect(left + name_w + round(10 * s), top, kind_w, round(34 * s))
             kind.size = round(18 * s if count <= 6 else 16 * s)
-            self.rows.append((f"Seat {i + 1}", left - round(12 * s if count > 6 else 20 * s), top))
+            seat = _("Seat {number}").format(number=i + 1)
+            self.rows.append((seat, left - round(12 * s if count > 6 else 20 * s), top))
             bottom = max(bottom, top + round(40 * s))
         return bottom
 
@@ -359,7 +372,7 @@ class NewGameScene(Scene):
         draw_text(
             surface,
             self.app.text,
-            "New game",
+            _("New game"),
             round(34 * s),
             (w // 2, round(62 * s)),
             theme.TEXT,
@@ -389,9 +402,9 @@ class NewGameScene(Scene):
                 y += round(22 * s)
         humans = sum(1 for seat in self.setup.seats if seat.human)
         note = (
-            "Pass and play: a privacy screen hides the table between human players."
+            _("Pass and play: a privacy screen hides the table between human players.")
             if humans > 1
-            else "Computers only: you watch."
+            else _("Computers only: you watch.")
             if humans == 0
             else ""
         )

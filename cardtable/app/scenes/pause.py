@@ -9,13 +9,15 @@ from __future__ import annotations
 import pygame
 
 from cardtable.engine import GameSpec, Variant
+from cardtable.i18n import _
 from cardtable.variants import variant_title
 
 from .. import theme
+from ..option_editor import value_text
 from ..scene import Scene
 from ..theme import wrap
 from ..widgets import Button, FocusRing, draw_panel, draw_text
-from .common import layout_column, menu_handle, shade
+from .common import layout_column, menu_handle, shade, variant_shown
 
 
 class PauseScene(Scene):
@@ -36,18 +38,26 @@ class PauseScene(Scene):
         self.spec = spec
         self.variant = variant
         self.options = dict(options)
-        self.changes = [f"{o.title}: {o.format(v)}" for o, v in spec.schema.changes(options)]
+        self.changes = [
+            _("{option}: {value}").format(option=_(o.title), value=value_text(o, v))
+            for o, v in spec.schema.changes(options)
+        ]
         self.on_quit = on_quit
         self.confirm = confirm  # leaving loses a game in progress: ask first (if the settings say so)
-        self.leave = Button("Quit to title", self.quit)
+        self.leave = Button(_("Quit to title"), self.quit)
         self.buttons = [
-            Button("Resume", self.app.pop, primary=True),
-            Button("Rules", self.rules),
-            Button("Settings", self.settings),
-            Button("About", lambda: self.app.open("about")),
+            Button(_("Resume"), self.app.pop, primary=True),
+            Button(_("Rules"), self.rules),
+            Button(_("Settings"), self.settings),
+            # Translators: the button that opens the About screen (version, licence, folders).
+            Button(_("About"), lambda: self.app.open("about")),
             self.leave,
         ]
         self.ring = FocusRing(self.buttons)
+
+    def renewed(self) -> PauseScene:
+        """This menu made again (in the language now in use)."""
+        return PauseScene(self.app, self.spec, self.options, self.variant, self.on_quit, self.confirm)
 
     def enter(self) -> None:
         self.resized(self.app.size)
@@ -65,7 +75,7 @@ class PauseScene(Scene):
         width = round(500 * s)
         self.lines = [
             line
-            for change in self.changes or ["Standard rules: no house rules changed."]
+            for change in self.changes or [_("Standard rules: no house rules changed.")]
             for line in wrap(font, change, width)
         ]
         # The title, a button every 56 (at 1280 x 720), the variant's name and its changes.
@@ -85,19 +95,21 @@ class PauseScene(Scene):
 
     @property
     def title(self) -> str:
+        game = _(self.spec.name)
         if isinstance(self.variant, Variant):
-            own = "" if self.variant.builtin else " (your variant)"
-            return f"{self.spec.name} - {self.variant.shown}{own}"
-        return f"{self.spec.name} - {variant_title(self.variant)}"
+            if self.variant.builtin:
+                return _("{game} - {variant}").format(game=game, variant=variant_shown(self.variant))
+            return _("{game} - {variant} (your variant)").format(game=game, variant=self.variant.shown)
+        return _("{game} - {variant}").format(game=game, variant=variant_title(self.variant))
 
     def quit(self) -> None:
         if self.confirm and self.app.settings.confirm_quit:
             self.app.push(
                 self.app.scene(
                     "confirm",
-                    "Leave this game?",
-                    "It is saved: Continue on the title screen takes it up again.",
-                    "Leave",
+                    _("Leave this game?"),
+                    _("It is saved: Continue on the title screen takes it up again."),
+                    _("Leave"),
                     self.on_quit,
                     tag="leave",
                 )
@@ -115,7 +127,7 @@ class PauseScene(Scene):
         draw_text(
             surface,
             self.app.text,
-            "Paused",
+            _("Paused"),
             round(32 * s),
             (self.panel.centerx, self.panel.top + round(40 * s)),
             theme.TEXT,

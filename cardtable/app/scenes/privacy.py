@@ -14,6 +14,8 @@ from collections.abc import Callable
 
 import pygame
 
+from cardtable.i18n import _
+
 from .. import theme
 from ..scene import Scene
 from ..widgets import draw_text
@@ -95,7 +97,7 @@ class PrivacyScene(Scene):
         shade.fill((0, 0, 0, 120))
         surface.blit(shade, (0, 0))
         top = round(h * 0.38)
-        title = f"Hand the screen to {self.name}"
+        title = _("Hand the screen to {name}").format(name=self.name)
         size = round(54 * s)
         while size > 16 and self.app.fonts.get(size, "serif").size(title)[0] > w - 40:
             size -= 1
@@ -103,13 +105,14 @@ class PrivacyScene(Scene):
         draw_text(
             surface,
             self.app.text,
-            f"Next: {self.what}",
+            # Translators: what the next player does, e.g. "Next: Ada passes three cards".
+            _("Next: {what}").format(what=self.what),
             round(24 * s),
             (w // 2, round(top + 66 * s)),
             theme.MUTED,
             anchor="center",
         )
-        ready = f"{self.name}: click or press Enter when you are ready"
+        ready = _("{name}: click or press Enter when you are ready").format(name=self.name)
         color = theme.ACCENT if self.armed else theme.MUTED
         at = (w // 2, round(top + 126 * s))
         draw_text(surface, self.app.text, ready, round(21 * s), at, color, anchor="center")
@@ -117,7 +120,7 @@ class PrivacyScene(Scene):
             draw_text(
                 surface,
                 self.app.text,
-                "Esc: menu",
+                _("Esc: menu"),
                 round(16 * s),
                 (w // 2, h - round(28 * s)),
                 theme.MUTED,

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pygame
 
 from cardtable.engine import Action
+from cardtable.i18n import _, pgettext
 from cardtable.saves import Replay
 
 from ..table.layers import Layer, Layers
@@ -28,7 +29,7 @@ class ReplayScene(TableScene):
 
     def __init__(self, app, replay: Replay, title: str = "") -> None:
         self.replay = replay
-        self.title = title or f"Replay: {replay.spec.name}"
+        self.title = title or _("Replay: {game}").format(game=_(replay.spec.name))
         self.playing = False
         self.next_at = 0.0
         data = replay.data
@@ -38,11 +39,12 @@ class ReplayScene(TableScene):
         )
         self.bar = [
             Button("|<", self.to_start, size=18),
-            Button("< Back", self.back, size=18),
-            Button("Play", self.toggle_play, size=18, primary=True),
-            Button("Next >", self.forward, size=18),
+            Button(_("< Back"), self.back, size=18),
+            # Translators: the replay's button that plays the moves one after another.
+            Button(pgettext("replay", "Play"), self.toggle_play, size=18, primary=True),
+            Button(_("Next >"), self.forward, size=18),
             Button(">|", self.to_end, size=18),
-            Button("Close", self.close, size=18),
+            Button(_("Close"), self.close, size=18),
         ]
         # Seen from the seat of the person who played (their hand large at the bottom), all hands open.
         seat = next((i for i, s in enumerate(replay.seats) if s.human), 0)
@@ -132,7 +134,7 @@ class ReplayScene(TableScene):
         super().update(dt)
         if self.summary is not None and self.playing and self.clock >= self.summary[1]:
             self.close_summary()
-        self.bar[2].label = "Pause" if self.playing else "Play"
+        self.bar[2].label = pgettext("replay", "Pause") if self.playing else pgettext("replay", "Play")
         self.bar[0].enabled = self.bar[1].enabled = self.moves > 0
         self.bar[3].enabled = self.bar[4].enabled = self.moves < self.replay.moves
 
@@ -155,8 +157,13 @@ class ReplayScene(TableScene):
             x += bw + gap
 
     def status(self) -> Status:
-        where = "the end: game over" if self.view.over else f"move {self.moves} of {self.replay.moves}"
-        return Status(f"{self.title}, {where} (every hand open)")
+        if self.view.over:
+            text = _("{title}, the end: game over (every hand open)").format(title=self.title)
+        else:
+            text = _("{title}, move {move} of {moves} (every hand open)").format(
+                title=self.title, move=self.moves, moves=self.replay.moves
+            )
+        return Status(text)
 
 
 class ReplayBar(Layer):

@@ -9,6 +9,7 @@ from pathlib import Path
 import pygame
 
 from cardtable.engine import GameSpec, View
+from cardtable.i18n import _
 from cardtable.saves import SaveError, read_replay
 from cardtable.standings import finishing_order, standing_ranks
 
@@ -59,6 +60,8 @@ class ResultsScene(Scene):
         self.replay = replay
         self.round_word = layout.word("round") if layout is not None else "round"
         self.score_word = str(view.info.get("score_label") or "score")
+        self.round_shown = _(self.round_word) if self.round_word else ""
+        """The game's word for a round, in the language in use."""
         self.spec = spec
         self.view = view
         self.names = names
@@ -70,12 +73,13 @@ class ResultsScene(Scene):
         self.order = finishing_order(view.scores, view.winners, spec.lower_scores_win, self.out_order)
         self.standings_bottom = 0
         self.buttons = [
-            Button("Play again", on_again, primary=True),
-            Button("New game", on_new),
-            Button("Title", self.to_title),
+            Button(_("Play again"), on_again, primary=True),
+            Button(_("New game"), on_new),
+            # Translators: the button back to the title screen.
+            Button(_("Title"), self.to_title),
         ]
         if replay is not None:
-            self.buttons.insert(2, Button("Watch replay", self.watch))
+            self.buttons.insert(2, Button(_("Watch replay"), self.watch))
         self.ring = FocusRing(self.buttons)
 
     def watch(self) -> None:
@@ -86,7 +90,8 @@ class ResultsScene(Scene):
             replay = read_replay(self.replay)
         except SaveError as exc:
             self.buttons[2].enabled = False
-            self.app.save_notes.append(f"{self.replay}: the replay could not be opened ({exc})")
+            note = _("{file}: the replay could not be opened ({error})").format(file=self.replay, error=exc)
+            self.app.save_notes.append(note)
             return
         self.app.open("replay", replay)
 
@@ -152,7 +157,7 @@ class ResultsScene(Scene):
         draw_panel(surface, table)
         self.standings_bottom = table.bottom
         at = (table.centerx, table.top + round(28 * s))
-        draw_text(surface, self.app.text, "Standings", round(24 * s), at, theme.TEXT, "bold", "center")
+        draw_text(surface, self.app.text, _("Standings"), round(24 * s), at, theme.TEXT, "bold", "center")
         y = table.top + round(64 * s)
         ranks = standing_ranks(self.view.scores, self.order, self.out_order)
         for rank, seat in zip(ranks, self.order, strict=True):
@@ -195,7 +200,8 @@ class ResultsScene(Scene):
             draw_text(
                 surface,
                 self.app.text,
-                f"{self.round_word[:1].upper()}{first + i}",
+                # The game's word for a round, by its first letter: "R1", "T2".
+                f"{self.round_shown[:1].upper()}{first + i}",
                 round(14 * s),
                 (rect.left + round(14 * s), y),
                 theme.MUTED,
@@ -215,9 +221,13 @@ class ResultsScene(Scene):
 
     def _chart(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The points after each step (a round, a turn), one line per player."""
-        title = f"{self.score_word.capitalize()} after each {self.round_word}"
+        # Translators: the chart's title; {score} is the game's word for its score ("Points", "Cards
+        # left"), {round} its word for a round ("round", "turn", "hand").
+        title = _("{score} after each {round}").format(
+            score=_(self.score_word).capitalize(), round=self.round_shown
+        )
         lines = [
             Series(LINE_COLORS[p % len(LINE_COLORS)], [pt[p] for pt in self.points])
             for p in range(self.view.players)
         ]
-        draw_line_chart(surface, self.app.text, rect, self.scale, title, lines, self.round_word)
+        draw_line_chart(surface, self.app.text, rect, self.scale, title, lines, self.round_shown)

@@ -15,9 +15,12 @@ from typing import Any
 import pygame
 
 from cardtable import games
+from cardtable.i18n import _
 from cardtable.resources import asset_file
+from cardtable.rules_text import parse_blocks
 
 from .. import theme
+from ..option_editor import value_text
 from ..scene import Scene
 from ..theme import wrap
 from ..widgets import Button, draw_panel, draw_text
@@ -25,50 +28,35 @@ from .common import BACKGROUND
 
 
 def load_rules(game: str) -> list[tuple[str, str]]:
-    """(kind, text) blocks: kind is h1, h2, bullet or text."""
+    """(kind, text) blocks in the language in use: kind is h1, h2, bullet or text."""
     path = asset_file("rules", f"{game}.md")
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except OSError:
-        return [("h1", games.get(game).name), ("text", "The rules text is missing from this installation.")]
-    blocks: list[tuple[str, str]] = []
-    para: list[str] = []
-
-    def flush() -> None:
-        if para:
-            blocks.append(("text", " ".join(para)))
-            para.clear()
-
-    for raw in lines:
-        line = raw.strip().replace("**", "")  # emphasis in the source files: plain text on screen
-        if not line:
-            flush()
-        elif line.startswith("## "):
-            flush()
-            blocks.append(("h2", line[3:]))
-        elif line.startswith("# "):
-            flush()
-            blocks.append(("h1", line[2:]))
-        elif line.startswith("- "):
-            flush()
-            blocks.append(("bullet", line[2:]))
-        elif blocks and blocks[-1][0] == "bullet" and raw.startswith("  ") and not para:
-            blocks[-1] = ("bullet", blocks[-1][1] + " " + line)
-        else:
-            para.append(line)
-    flush()
-    return blocks
+        return [
+            ("h1", _(games.get(game).name)),
+            ("text", _("The rules text is missing from this installation.")),
+        ]
+    return [(kind, _(text)) for _line, kind, text in parse_blocks(lines)]
 
 
 def house_rules_blocks(game: str, options: Mapping[str, Any], variant: str) -> list[tuple[str, str]]:
     """The house rules a game in progress is played with, as blocks to put before the rules."""
     spec = games.get(game)
     changes = spec.schema.changes(options)
-    blocks = [("h2", f"This game: {variant}")]
+    blocks = [("h2", _("This game: {variant}").format(variant=variant))]
     if not changes:
-        return [*blocks, ("text", "Standard rules: no house rule is changed.")]
-    blocks.append(("text", "These house rules differ from the standard rules below:"))
-    blocks += [("bullet", f"{o.title}: {o.format(v)} (standard: {o.format(o.default)})") for o, v in changes]
+        return [*blocks, ("text", _("Standard rules: no house rule is changed."))]
+    blocks.append(("text", _("These house rules differ from the standard rules below:")))
+    blocks += [
+        (
+            "bullet",
+            _("{option}: {value} (standard: {standard})").format(
+                option=_(o.title), value=value_text(o, v), standard=value_text(o, o.default)
+            ),
+        )
+        for o, v in changes
+    ]
     return blocks
 
 
@@ -86,10 +74,10 @@ class RulesScene(Scene):
         super().__init__(app)
         self.options = options
         self.variant = variant
-        self.tabs = [Button(games.get(g).name, self._switcher(g), size=18) for g in tabs if len(tabs) > 1]
+        self.tabs = [Button(_(games.get(g).name), self._switcher(g), size=18) for g in tabs if len(tabs) > 1]
         self.tab_games = list(tabs) if len(tabs) > 1 else []
         self.scroll = 0.0
-        self.back = Button("Back", self.app.pop, primary=True)
+        self.back = Button(_("Back"), self.app.pop, primary=True)
         self.lines: list[tuple[str, str, int]] = []
         self._open(game)
 
@@ -98,7 +86,7 @@ class RulesScene(Scene):
         self.blocks = load_rules(game)
         if self.options is not None:
             title = self.blocks[:1] if self.blocks and self.blocks[0][0] == "h1" else []
-            extra = house_rules_blocks(game, self.options, self.variant or "standard rules")
+            extra = house_rules_blocks(game, self.options, self.variant or _("standard rules"))
             self.blocks = title + extra + self.blocks[len(title) :]
         for b, g in zip(self.tabs, self.tab_games, strict=True):
             b.primary = g == game
@@ -144,7 +132,9 @@ class RulesScene(Scene):
             for line in wrap(font, text, width - indent):
                 self.lines.append((kind, line, px))
             self.lines.append(("gap", "", round((6 if kind in ("h1", "h2") else 14) * s)))
-        self.content_height = sum(px + (0 if kind == "gap" else round(6 * s)) for kind, _, px in self.lines)
+        self.content_height = sum(
+            px + (0 if kind == "gap" else round(6 * s)) for kind, _text, px in self.lines
+        )
         self.scroll = min(self.scroll, self.max_scroll)
 
     @property

@@ -5,12 +5,15 @@ rules page scrolls (wheel, Page Up/Down, or moving focus with Tab and the
 arrow keys). Table settings apply at once and are saved when the scene
 closes; house rules are saved with the page's buttons, and leaving with
 unsaved edits asks first. Problems with the player's files are shown at the
-bottom, as on the title screen.
+bottom, as on the title screen. A new language is saved at once, and the
+screens are made again to speak it (edits not yet saved stay).
 """
 
 from __future__ import annotations
 
 import pygame
+
+from cardtable.i18n import _
 
 from .. import theme
 from ..scene import Scene
@@ -33,8 +36,8 @@ class SettingsScene(Scene):
         self.rules = HouseRulesPage(self, game)
         self.table = TablePage(self)
         self.pages = {RULES: self.rules, TABLE: self.table}
-        self.tabs = {k: Button(page.title, lambda k=k: self.show(k)) for k, page in self.pages.items()}
-        self.done = Button("Done", self.close, primary=True)
+        self.tabs = {k: Button(_(page.title), lambda k=k: self.show(k)) for k, page in self.pages.items()}
+        self.done = Button(_("Done"), self.close, primary=True)
         self.board = NoticeBoard(app)
         self.ring = FocusRing()
         self.mouse = (0, 0)
@@ -55,12 +58,35 @@ class SettingsScene(Scene):
         self.rules.leave(lambda: self.table.leave(self._closed))
 
     def _closed(self) -> None:
+        self.save()
+        if self.app.stack.top is self:
+            self.app.pop()
+
+    def save(self) -> None:
+        """Write the settings if anything changed here (a problem is noted under the page)."""
         if self.app.settings.to_dict() != self.settings_before:
             error = self.app.save_settings(only_if_changed=False)
             if error:
                 self.app.files.notes.append(error)
+            else:
+                self.settings_before = self.app.settings.to_dict()
+
+    def language_changed(self) -> None:
+        """The language was changed here: it is saved at once, and this screen and those under it
+        are made again in it (this page as it was, house rules not yet saved included)."""
+        self.save()
+        again = SettingsScene(self.app, self.tab, self.rules.game)
+        again.settings_before = self.settings_before
+        again.rules.take_over(self.rules)
+        stack = self.app.stack.scenes
+        for i, scene in enumerate(stack):
+            renewed = getattr(scene, "renewed", None)
+            if scene is not self and renewed is not None:
+                stack[i] = renewed()
+                stack[i].resized(self.app.size)
         if self.app.stack.top is self:
-            self.app.pop()
+            self.app.replace(again)
+            again.ring.focus(again.table.language)
 
     def widgets(self) -> list[Widget]:
         more = [self.board.more] if self.board.more.visible else []  # the notices do not all fit
@@ -168,7 +194,7 @@ class SettingsScene(Scene):
         draw_text(
             surface,
             self.app.text,
-            "Settings",
+            _("Settings"),
             round(32 * s),
             (w // 2, self.panel.top + round(34 * s)),
             theme.TEXT,
@@ -186,8 +212,13 @@ class SettingsScene(Scene):
         notes = list(self.app.files.notes)
         if self.tab == TABLE and self.app.files.settings_broken:
             name = self.app.files.settings_path.name
-            notes.append(f"Changing a setting here saves a new {name} and keeps the old one as a .bak file.")
+            notes.append(
+                _("Changing a setting here saves a new {file} and keeps the old one as a .bak file.").format(
+                    file=name
+                )
+            )
         rect = self.notice_rect
+
         if self.page.content_bottom is not None:
             rect = rect.union(rect.move(0, self.page.content_bottom + round(16 * s) - rect.top))
         first = (text, color) if text else None

@@ -18,6 +18,7 @@ import pygame
 
 from cardtable import games
 from cardtable.engine import Variant
+from cardtable.i18n import N_, _, ngettext, pgettext
 from cardtable.lab.compare import score_word
 from cardtable.saves import REPLAYS, SaveError, read_replay
 from cardtable.standings import ordinal
@@ -30,41 +31,50 @@ from ..layout import playable_games
 from ..scene import Scene
 from ..theme import wrap
 from ..widgets import Button, FocusRing, Selector, draw_panel, draw_text
-from .common import BACKGROUND, NoticeBoard
+from .common import BACKGROUND, NoticeBoard, variant_shown
 
 CHART_GAMES = 40
 """Games the chart shows (the latest)."""
 
 OPPONENT_NAMES = {
-    "easy": "Easy computers",
-    "normal": "Normal computers",
-    "hard": "Hard computers",
-    MIXED: "Mixed computers",
-    PASS_AND_PLAY: "Pass and play",
-    ALL: "All games",
+    "easy": N_("Easy computers"),
+    "normal": N_("Normal computers"),
+    "hard": N_("Hard computers"),
+    MIXED: N_("Mixed computers"),
+    PASS_AND_PLAY: N_("Pass and play"),
+    ALL: N_("All games"),
 }
 
 # (heading, width) of the table's columns at 1280 x 720; the first names the opponents.
 COLUMNS = [
-    ("Opponents", 176),
-    ("Played", 66),
-    ("Won", 56),
-    ("Win rate", 82),
-    ("Mean", 72),
-    ("Best", 64),
-    ("Streak", 70),
-    ("Best streak", 102),
+    (N_("Opponents"), 176),
+    (N_("Played"), 66),
+    (N_("Won"), 56),
+    (N_("Win rate"), 82),
+    (N_("Mean"), 72),
+    (N_("Best"), 64),
+    (N_("Streak"), 70),
+    (N_("Best streak"), 102),
 ]
 # The list of recent games: when, variant, opponents, score, place, result.
-RECENT = [("When", 112), ("Variant", 138), ("Opponents", 144), ("", 116), ("Place", 70), ("", 48)]
+RECENT = [
+    (N_("When"), 112),
+    (N_("Variant"), 138),
+    (N_("Opponents"), 144),
+    ("", 116),
+    (N_("Place"), 70),
+    ("", 48),
+]
 WATCH_W = 62  # the Watch button at the end of a recent game's row that has its replay
 """The score's heading is the game's word for it ("Penalty points")."""
 
 EMPTY = (
-    "Finish a game with at least one person at the table and its result is counted here: games played"
-    " and won, mean and best scores, and streaks of wins, for each game, number of players and computer"
-    " level.",
-    "Demos and games played by computers alone are not counted.",
+    N_(
+        "Finish a game with at least one person at the table and its result is counted here: games played"
+        " and won, mean and best scores, and streaks of wins, for each game, number of players and computer"
+        " level."
+    ),
+    N_("Demos and games played by computers alone are not counted."),
 )
 
 
@@ -80,7 +90,9 @@ def when_text(stamp: str, today: date | None = None) -> str:
 
 
 def opponents_name(key: str) -> str:
-    return OPPONENT_NAMES.get(key, key.replace("-", " ").capitalize())
+    if key in OPPONENT_NAMES:
+        return _(OPPONENT_NAMES[key])
+    return key.replace("-", " ").capitalize()
 
 
 def cells(key: str, t: Totals) -> list[str]:
@@ -105,15 +117,20 @@ def recent_cells(
 ) -> list[str]:
     """A recent game's row; its variant by the title it has (``known``: the game's variants), or,
     for one since deleted, its file name in words."""
-    place = f"{ordinal(seat.place)} of {record.players}"
+    # Translators: a player's place in a finished game: "2nd of 4".
+    place = _("{place} of {players}").format(place=ordinal(seat.place), players=record.players)
     variant = (known or {}).get(record.variant)
     return [
         when_text(record.when),
-        variant.shown if variant is not None else variant_title(record.variant),
+        variant_shown(variant) if variant is not None else variant_title(record.variant),
         opponents_name(record.opponents),
         f"{seat.score:g}",
         place,
     ]
+
+
+def _players_label(count: int) -> str:
+    return ngettext("{n} player", "{n} players", count).format(n=count)
 
 
 class StatisticsScene(Scene):
@@ -126,11 +143,11 @@ class StatisticsScene(Scene):
         self.people = self.stats.players()
         mine = [s.name for s in app.settings.seats if s.human]
         self.player = next((n for n in mine if n in self.people), self.people[0] if self.people else "")
-        self.tabs = [Button(games.get(g).name, self._switcher(g), size=18) for g in self.games]
+        self.tabs = [Button(_(games.get(g).name), self._switcher(g), size=18) for g in self.games]
         self.player_sel = Selector(self.people, 0, self._player_changed)
         self.player_sel.set_options(self.people, self.player)
-        self.count_sel = Selector([], 0, self._count_changed, lambda n: f"{n} players")
-        self.back = Button("Back", self.app.pop, primary=True)
+        self.count_sel = Selector([], 0, self._count_changed, _players_label)
+        self.back = Button(_("Back"), self.app.pop, primary=True)
         self.watch: list[Button] = []  # one per recent game with its replay kept
         self.board = NoticeBoard(app)
         self.ring = FocusRing()
@@ -154,7 +171,7 @@ class StatisticsScene(Scene):
             b.primary = g == game
         counts = self.stats.counts(self.player, game)
         if count not in counts:
-            latest = [r for r, _ in self.stats.history(self.player, game)]
+            latest = [r for r, _seat in self.stats.history(self.player, game)]
             count = latest[-1].players if latest and latest[-1].players in counts else None
         self.count_sel.set_options(counts, count if count is not None else (counts[0] if counts else None))
         self.ring.set(self.widgets())
@@ -185,7 +202,11 @@ class StatisticsScene(Scene):
         """The hints asked for at these tables, all opponents together ("" when none)."""
         rows = self.stats.table(self.player, self.game, self.players) if self.players else []
         used = rows[-1][1].hints if rows else 0
-        return f"{used} hint{'s' if used != 1 else ''} asked for at these tables" if used else ""
+        if not used:
+            return ""
+        return ngettext(
+            "{n} hint asked for at these tables", "{n} hints asked for at these tables", used
+        ).format(n=used)
 
     def history(self) -> list[tuple[GameRecord, SeatResult]]:
         return self.stats.history(self.player, self.game, self.players) if self.players else []
@@ -256,10 +277,10 @@ class StatisticsScene(Scene):
         s = self.scale
         self.watch = []
         y, row_h, rows = self._recent_rows()
-        for record, _ in rows:
+        for record, _seat in rows:
             path = self.app.data / REPLAYS / record.replay if record.replay else None
             if path is not None and path.is_file():
-                b = Button("Watch", self._watcher(path), size=max(11, round(14 * s)))
+                b = Button(_("Watch"), self._watcher(path), size=max(11, round(14 * s)))
                 b.rect = pygame.Rect(
                     self.recent_rect.right - round((WATCH_W + 10) * s),
                     y - round(3 * s),
@@ -274,7 +295,8 @@ class StatisticsScene(Scene):
             try:
                 replay = read_replay(path)
             except SaveError as exc:
-                self.app.stats.notices.append(f"{path}: the replay could not be opened ({exc})")
+                note = _("{file}: the replay could not be opened ({error})").format(file=path, error=exc)
+                self.app.stats.notices.append(note)
                 self.resized(self.app.size)
                 return
             self.app.open("replay", replay)
@@ -301,19 +323,21 @@ class StatisticsScene(Scene):
         w, h = surface.get_size()
         s = self.scale
         surface.blit(BACKGROUND.get((w, h)), (0, 0))
-        self._text(surface, "Statistics", 32, (w // 2, round(34 * s)), theme.TEXT, "serif", "center")
+        self._text(surface, _("Statistics"), 32, (w // 2, round(34 * s)), theme.TEXT, "serif", "center")
         if self.app.stats.notices:
-            heading = "The statistics file could not be used:"
+            heading = _("The statistics file could not be used:")
             self.board.draw(surface, self.notice_rect, s, self.app.stats.notices, heading=heading)
         if not self.people:
-            self._empty(surface, "No statistics yet")
+            self._empty(surface, _("No statistics yet"))
         else:
             for b in self.tabs:
                 b.draw(surface, self.app.text)
             self._choosers(surface)
             if self.players is None:
-                name = games.get(self.game).name
-                self._empty(surface, f"No games of {name} yet for {self.player}")
+                name = _(games.get(self.game).name)
+                self._empty(
+                    surface, _("No games of {game} yet for {player}").format(game=name, player=self.player)
+                )
             else:
                 self._table(surface)
                 self._recent(surface)
@@ -328,14 +352,15 @@ class StatisticsScene(Scene):
         sel = self.player_sel
         caption = (sel.rect.left - round(12 * s), sel.rect.centery)
         if len(self.people) > 1:
-            self._text(surface, "Player", 17, caption, theme.MUTED, anchor="midright")
+            self._text(surface, _("Player"), 17, caption, theme.MUTED, anchor="midright")
             sel.draw(surface, self.app.text)
         else:
-            mine = f"Your games ({self.player})"  # one person: the one at the screen
+            mine = _("Your games ({player})").format(player=self.player)  # one person: the one at the screen
             self._text(surface, mine, 19, sel.rect.center, theme.TEXT, "bold", "center")
         if self.count_sel.options:
             where = (self.count_sel.rect.left - round(12 * s), self.count_sel.rect.centery)
-            self._text(surface, "Table", 17, where, theme.MUTED, anchor="midright")
+            # Translators: the label before the number of players a statistics table is for.
+            self._text(surface, pgettext("players", "Table"), 17, where, theme.MUTED, anchor="midright")
             self.count_sel.draw(surface, self.app.text)
 
     def _empty(self, surface: pygame.Surface, title: str) -> None:
@@ -343,7 +368,7 @@ class StatisticsScene(Scene):
         s = self.scale
         font = self.app.fonts.get(round(19 * s))
         width = min(self.empty_rect.width, round(860 * s))
-        lines = [line for para in EMPTY for line in wrap(font, para, width - round(80 * s))]
+        lines = [line for para in EMPTY for line in wrap(font, _(para), width - round(80 * s))]
         rect = pygame.Rect(0, 0, width, round(130 * s) + round(30 * s) * len(lines))
         rect.center = self.empty_rect.center
         draw_panel(surface, rect)
@@ -358,7 +383,7 @@ class StatisticsScene(Scene):
     def _columns(self, rect: pygame.Rect, spec: list[tuple[str, int]]) -> list[int]:
         """The left edge of each column."""
         x, out = rect.left + round(18 * self.scale), []
-        for _, width in spec:
+        for _heading, width in spec:
             out.append(x)
             x += round(width * self.scale)
         return out
@@ -368,9 +393,13 @@ class StatisticsScene(Scene):
         rect = self.table_rect
         draw_panel(surface, rect)
         spec = games.get(self.game)
-        title = f"{spec.name} at tables of {self.players}"
         if spec.lower_scores_win:
-            title += f" (fewer {score_word(self.game)} are better)"
+            # Translators: {score} is what the game's scores count ("points", "cards left").
+            title = _("{game} at tables of {players} (fewer {score} are better)").format(
+                game=_(spec.name), players=self.players, score=score_word(self.game)
+            )
+        else:
+            title = _("{game} at tables of {players}").format(game=_(spec.name), players=self.players)
         self._text(
             surface, title, 18, (rect.left + round(18 * s), rect.top + round(12 * s)), theme.TEXT, "bold"
         )
@@ -380,11 +409,13 @@ class StatisticsScene(Scene):
             where, anchor = (
                 ((x, y), "topleft") if i == 0 else ((x + round(width * s) - round(8 * s), y), "topright")
             )
-            self._text(surface, heading, 14, where, theme.MUTED, "bold", anchor)
+            self._text(surface, _(heading), 14, where, theme.MUTED, "bold", anchor)
         y += round(26 * s)
         for key, totals in self.rows():
             color = theme.ACCENT if key == ALL else theme.TEXT
-            for i, (text, (_, width), x) in enumerate(zip(cells(key, totals), COLUMNS, xs, strict=True)):
+            for i, (text, (_heading, width), x) in enumerate(
+                zip(cells(key, totals), COLUMNS, xs, strict=True)
+            ):
                 right = x + round(width * s) - round(8 * s)
                 where, anchor = ((x, y), "topleft") if i == 0 else ((right, y), "topright")
                 self._text(surface, text, 17, where, color, "bold" if i == 0 else "regular", anchor)
@@ -395,7 +426,11 @@ class StatisticsScene(Scene):
         rect = self.recent_rect
         draw_panel(surface, rect)
         self._text(
-            surface, "Recent games", 18, (rect.left + round(18 * s), rect.top + round(12 * s)), style="bold"
+            surface,
+            _("Recent games"),
+            18,
+            (rect.left + round(18 * s), rect.top + round(12 * s)),
+            style="bold",
         )
         hints = self.hints_text()  # beside the short heading: the table's own title can be long
         if hints:
@@ -403,7 +438,7 @@ class StatisticsScene(Scene):
             self._text(surface, hints, 15, corner, theme.MUTED, anchor="topright")
         xs = self._columns(rect, RECENT)
         y = rect.top + round(44 * s)
-        headings = [h or score_word(self.game).capitalize() for h, _ in RECENT[:-1]]
+        headings = [_(h) if h else score_word(self.game).capitalize() for h, _width in RECENT[:-1]]
         for heading, x in zip(headings, xs, strict=False):
             self._text(surface, heading, 14, (x, y), theme.MUTED, "bold")
         y, row_h, rows = self._recent_rows()
@@ -412,7 +447,8 @@ class StatisticsScene(Scene):
             for text, x in zip(recent_cells(record, seat, known), xs, strict=False):
                 self._text(surface, text, 15, (x, y), theme.TEXT)
             if seat.won:
-                self._text(surface, "Won", 15, (xs[-1], y), theme.ACCENT, "bold")
+                # Translators: beside a recent game that was won.
+                self._text(surface, pgettext("game", "Won"), 15, (xs[-1], y), theme.ACCENT, "bold")
             y += row_h
         for b in self.watch:
             b.draw(surface, self.app.text)
@@ -420,10 +456,14 @@ class StatisticsScene(Scene):
     def _chart(self, surface: pygame.Surface) -> None:
         shown = self.history()[-CHART_GAMES:]
         first = len(self.history()) - len(shown) + 1
-        scores = [seat.score for _, seat in shown]
-        wins = [seat.won for _, seat in shown]
-        title = f"{score_word(self.game).capitalize()} in each game"
+        scores = [seat.score for _record, seat in shown]
+        wins = [seat.won for _record, seat in shown]
+        # Translators: the chart's title; {score} is what the game's scores count ("Points", "Cards left").
+        title = _("{score} in each game").format(score=score_word(self.game).capitalize())
+
         line = Series(theme.DROP, scores, wins)
-        draw_line_chart(surface, self.app.text, self.chart_rect, self.scale, title, [line], "game", first)
+        # Translators: the chart's x axis: the games, one after another.
+        axis = pgettext("chart", "game")
+        draw_line_chart(surface, self.app.text, self.chart_rect, self.scale, title, [line], axis, first)
         key = (self.chart_rect.centerx, self.chart_rect.top + round(40 * self.scale))
-        self._text(surface, "gold dots: games won", 14, key, theme.HIGHLIGHT, anchor="midtop")
+        self._text(surface, _("gold dots: games won"), 14, key, theme.HIGHLIGHT, anchor="midtop")

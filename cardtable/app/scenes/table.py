@@ -14,6 +14,7 @@ import pygame
 
 from cardtable import games
 from cardtable.engine import Action, Card, Event, Game, RoundEnded, TrickWon, View, ZoneRef
+from cardtable.i18n import _
 from cardtable.saves import MatchRecord
 
 from ..layout import Geometry
@@ -134,8 +135,14 @@ class TableScene(Scene):
         scene.session.keeper.hints = [s.hints for s in record.seats]
         return scene
 
+    def renewed(self) -> TableScene:
+        """The table in the language now in use: the game goes on in this same scene, whose buttons
+        are made again when it is laid out (the settings lay it out after a change of language)."""
+        return self
+
     def resume(self) -> None:
         """Back from the pause menu, settings, the rules or the log: at a shared screen whoever sat
+
         there has left it (the next decision is handed over again)."""
         if self.session.driver.screen.release():
             self.rebuild()
@@ -517,12 +524,12 @@ class TableScene(Scene):
         """Ask for the move the hard computer would make here; it shows when the worker answers."""
         session = self.session
         if not session.can_hint:
-            self.complain("Hints are for one person playing against computers")
+            self.complain(_("Hints are for one person playing against computers"))
             return False
         if not self.my_turn and self.viewer in session.now_view().to_act and self.summary is None:
             self.skip_animation()  # the turn is theirs already: the cards catch up at once
         if not self.my_turn:
-            self.complain("A hint is for your turn")
+            self.complain(_("A hint is for your turn"))
             return False
         session.ask_hint(self.view)
         return True
@@ -541,7 +548,8 @@ class TableScene(Scene):
         self.summary_layer.shown = None
         self.rebuild()
         self._replay_summaries()
-        self.said.toast("Back to your last decision", self.clock, 1.0)
+        self.said.toast(_("Back to your last decision"), self.clock, 1.0)
+
         return True
 
     # -- input and drawing: the layers ---------------------------------------------------

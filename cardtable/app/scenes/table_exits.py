@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cardtable.i18n import _
+
 from ..table.setup import GameSetup
 from ..table.words import handover_line
 
@@ -99,4 +101,5 @@ class TableExits:
     def open_log(self) -> None:
 
         session = self.table.session
-        self.app.open("log", session.log_lines(), f"{session.spec.name}: the game so far")
+        title = _("{game}: the game so far").format(game=_(session.spec.name))
+        self.app.open("log", session.log_lines(), title)

@@ -1,6 +1,8 @@
-"""Settings, table: animation speed, window, sound, the cards' look, quitting, and the seats of a new game.
+"""Settings, table: language, animation speed, window, sound, the cards' look, quitting, and the seats
+of a new game.
 
-Every change applies at once; the settings scene saves them when it closes.
+Every change applies at once; the settings scene saves them when it closes. A new language is
+saved at once, and the screens are made again to speak it.
 """
 
 from __future__ import annotations
@@ -10,12 +12,16 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from cardtable import i18n
 from cardtable.engine.cards import STANDARD
+from cardtable.i18n import LANGUAGES, N_, _, pgettext
 from cardtable.settings import (
     ANIMATION_SPEEDS,
     CARD_BACKS,
     COMPUTER_SPEEDS,
+    LANGUAGE_CHOICES,
     LEVELS,
+    SYSTEM_LANGUAGE,
     WINDOW_SIZES,
     SeatDefault,
     Settings,
@@ -24,7 +30,8 @@ from cardtable.settings import (
 
 from .. import theme
 from ..text_field import TextField
-from ..widgets import ScrollArea, Selector, Stepper, Toggle, Widget, draw_text
+from ..widgets import ScrollArea, Selector, Stepper, Toggle, Widget, draw_fitted, draw_text
+from .common import kind_label
 
 if TYPE_CHECKING:
     from .settings import SettingsScene
@@ -32,17 +39,48 @@ if TYPE_CHECKING:
 SEATS_SHOWN = 6
 PREVIEW = tuple(STANDARD.find(rank, suit) for rank, suit in ((10, "C"), (12, "D"), (13, "H"), (14, "S")))
 """A card of each suit, shown beside the deck's look."""
-NOTES = ("A new game fills its seats in this order; any more are computers.",)
+NOTES = (N_("A new game fills its seats in this order; any more are computers."),)
 VOLUMES = range(0, 101, 10)
 KINDS = ["human", *LEVELS]
 
+SPEED_NAMES = {
+    "instant": N_("Instant"),
+    "fast": N_("Fast"),
+    "normal": N_("Normal"),
+    "slow": N_("Slow"),
+    "very slow": N_("Very slow"),
+}
+"""The animation and computer speeds as the selectors show them."""
+BACK_NAMES = {
+    "red": N_("Red"),
+    "blue": N_("Blue"),
+    "green": N_("Green"),
+    "purple": N_("Purple"),
+    "gold": N_("Gold"),
+    "black": N_("Black"),
+}
+"""The card backs by their colours."""
 
-def _kind_label(kind: str) -> str:
-    return "Human" if kind == "human" else f"Computer: {kind}"
+
+def _named(names: dict[str, str]) -> Callable[[str], str]:
+    """A selector's format: a value by its marked name, in the language in use (else as written)."""
+
+    def name(value: str) -> str:
+        return _(names[value]) if value in names else value.capitalize()
+
+    return name
+
+
+def _language_label(code: str) -> str:
+    """A language by its own name (never translated); the system's choice says which it is now."""
+    if code == SYSTEM_LANGUAGE:
+        # Translators: the language setting that follows the system's; {language} is that language's own name.
+        return _("System ({language})").format(language=LANGUAGES[i18n.system_language()])
+    return LANGUAGES.get(code, code)
 
 
 def _volume_label(volume: int) -> str:
-    return "Off" if volume == 0 else f"{volume}%"
+    return _("Off") if volume == 0 else f"{volume}%"
 
 
 def _size_label(size: tuple[int, int]) -> str:
@@ -50,39 +88,45 @@ def _size_label(size: tuple[int, int]) -> str:
 
 
 class TablePage:
-    title = "Table"
+    title = N_("Table")
+    """The page's tab (marked: shown through ``_()``)."""
 
     def __init__(self, scene: SettingsScene) -> None:
         self.scene = scene
         self.app = app = scene.app
         st = app.settings
+        languages = list(LANGUAGE_CHOICES)
+        chosen = st.language if st.language in languages else SYSTEM_LANGUAGE
+        self.language = Selector(languages, languages.index(chosen), self._language, _language_label)
         speeds = list(ANIMATION_SPEEDS)
-        self.speed = Selector(speeds, speeds.index(st.animation_speed), self._speed, str.capitalize)
+        self.speed = Selector(speeds, speeds.index(st.animation_speed), self._speed, _named(SPEED_NAMES))
         paces = list(COMPUTER_SPEEDS)
-        self.pace = Selector(paces, paces.index(st.computer_speed), self._pace, str.capitalize)
+        self.pace = Selector(paces, paces.index(st.computer_speed), self._pace, _named(SPEED_NAMES))
         sizes = list(WINDOW_SIZES)
         if tuple(st.window_size) not in sizes:
             sizes = sorted([*sizes, tuple(st.window_size)])
         self.size = Selector(sizes, sizes.index(tuple(st.window_size)), self._size, _size_label)
-        self.fullscreen = Toggle(app.fullscreen, self._fullscreen, ("Window", "Full screen"))
+        self.fullscreen = Toggle(app.fullscreen, self._fullscreen, (_("Window"), _("Full screen")))
         volumes = sorted({*VOLUMES, st.volume})  # a volume set by hand between the steps is kept
         self.volume = Stepper(volumes, st.volume, self._volume, _volume_label)
-        self.back = Selector(list(CARD_BACKS), st.back_index, self._back, str.capitalize)
-        self.four_color = Toggle(st.four_color, self._four_color, ("Two colours", "Four colours"))
-        self.large_index = Toggle(st.large_index, self._large_index, ("Normal", "Large"))
-        self.confirm = Toggle(st.confirm_quit, self._confirm, ("Don't ask", "Ask first"))
-        self.trick = Toggle(st.trick_click, self._trick, ("Go on by itself", "Wait for a click"))
+        self.back = Selector(list(CARD_BACKS), st.back_index, self._back, _named(BACK_NAMES))
+        self.four_color = Toggle(st.four_color, self._four_color, (_("Two colours"), _("Four colours")))
+        corners = (pgettext("card corners", "Normal"), pgettext("card corners", "Large"))
+        self.large_index = Toggle(st.large_index, self._large_index, corners)
+        self.confirm = Toggle(st.confirm_quit, self._confirm, (_("Don't ask"), _("Ask first")))
+        self.trick = Toggle(st.trick_click, self._trick, (_("Go on by itself"), _("Wait for a click")))
         self.rows: list[tuple[str, Widget]] = [
-            ("Animation speed", self.speed),
-            ("Computers play", self.pace),
-            ("Window size", self.size),
-            ("Display (F11)", self.fullscreen),
-            ("Sound volume", self.volume),
-            ("Card back", self.back),
-            ("Suit colours", self.four_color),
-            ("Card corners", self.large_index),
-            ("Quitting or leaving a game", self.confirm),
-            ("After each trick", self.trick),
+            (_("Language"), self.language),
+            (_("Animation speed"), self.speed),
+            (_("Computers play"), self.pace),
+            (_("Window size"), self.size),
+            (_("Display (F11)"), self.fullscreen),
+            (_("Sound volume"), self.volume),
+            (_("Card back"), self.back),
+            (_("Suit colours"), self.four_color),
+            (_("Card corners"), self.large_index),
+            (_("Quitting or leaving a game"), self.confirm),
+            (_("After each trick"), self.trick),
         ]
         self.names: list[TextField] = []
         self.kinds: list[Selector] = []
@@ -93,13 +137,19 @@ class TablePage:
             self.names_before.append(seat.name)
             self.names.append(TextField(seat.name, max_length=16, on_change=self._namer(i)))
             kind = "human" if seat.human else seat.level
-            self.kinds.append(Selector(KINDS, KINDS.index(kind), self._kinder(i), _kind_label))
+            self.kinds.append(Selector(KINDS, KINDS.index(kind), self._kinder(i), kind_label))
         self.scroll = ScrollArea()  # unused: everything fits; kept so the scene treats pages alike
         self.area = pygame.Rect(0, 0, 0, 0)
         self.s = 1.0
         self.content_bottom: int | None = None
 
     # -- changes ----------------------------------------------------------------------
+
+    def _language(self, value: str) -> None:
+        """Speak ``value`` from now on: saved at once, and every screen made again in it."""
+        self.app.settings.language = value
+        i18n.use(value)
+        self.scene.language_changed()
 
     def _speed(self, value: str) -> None:
         self.app.settings.animation_speed = value
@@ -169,7 +219,7 @@ class TablePage:
     # -- layout, input, drawing ---------------------------------------------------------
 
     def widgets(self) -> list[Widget]:
-        out: list[Widget] = [w for _, w in self.rows]
+        out: list[Widget] = [w for _label, w in self.rows]
         for name, kind in zip(self.names, self.kinds, strict=True):
             out += [name, kind]
         return out
@@ -184,7 +234,7 @@ class TablePage:
         left = area.left + round(250 * s)
         y = area.top + round(40 * s)
         row_step = round(504 / len(self.rows) * s)  # the rows share the height nine once took
-        for _, w in self.rows:
+        for _label, w in self.rows:
             w.rect = pygame.Rect(left, y, round(250 * s), h)
             w.size = round(18 * s)
             y += row_step
@@ -211,13 +261,20 @@ class TablePage:
         s = self.s
         text = self.app.text
         a = self.area
-        draw_text(surface, text, "The table", round(21 * s), (a.left, a.top), theme.ACCENT, "bold")
+        draw_text(surface, text, _("The table"), round(21 * s), (a.left, a.top), theme.ACCENT, "bold")
         draw_text(
-            surface, text, "Seats of a new game", round(21 * s), (self.seats_x, a.top), theme.ACCENT, "bold"
+            surface,
+            text,
+            _("Seats of a new game"),
+            round(21 * s),
+            (self.seats_x, a.top),
+            theme.ACCENT,
+            "bold",
         )
         for label, w in self.rows:
             pos = (w.rect.left - round(16 * s), w.rect.centery)
-            draw_text(surface, text, label, round(18 * s), pos, theme.MUTED, anchor="midright")
+            room = pos[0] - a.left
+            draw_fitted(surface, text, label, round(18 * s), pos, room, theme.MUTED, anchor="midright")
             w.draw(surface, text)
         card_w = round(36 * s)
         img = self.app.cards.back(0, card_w)
@@ -232,10 +289,15 @@ class TablePage:
             surface.blit(face, face.get_rect(midleft=(x, middle)))
         for i, (name, kind) in enumerate(zip(self.names, self.kinds, strict=True)):
             pos = (name.rect.left - round(14 * s), name.rect.centery)
-            draw_text(surface, text, f"Seat {i + 1}", round(18 * s), pos, theme.MUTED, anchor="midright")
+            seat = _("Seat {number}").format(number=i + 1)
+            draw_text(surface, text, seat, round(18 * s), pos, theme.MUTED, anchor="midright")
             name.draw(surface, text)
             kind.draw(surface, text)
         y = self.names[-1].rect.bottom + round(18 * s)
         for note in NOTES:
-            draw_text(surface, text, note, round(15 * s), (self.seats_x, y), theme.MUTED)
+            room = a.right - self.seats_x
+            y = draw_fitted(
+                surface, text, _(note), round(15 * s), (self.seats_x, y), room, theme.MUTED
+            ).bottom
+
             y += round(21 * s)

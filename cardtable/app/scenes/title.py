@@ -13,6 +13,7 @@ import pygame
 
 from cardtable import games
 from cardtable.engine import STANDARD
+from cardtable.i18n import _, ngettext
 from cardtable.saves import AUTOSAVE, MatchRecord, SaveError, read_autosave, set_aside
 
 from .. import theme
@@ -30,25 +31,31 @@ class TitleScene(Scene):
         super().__init__(app)
         self.tables = playable_games()
         self.quicks = [
-            Button(f"Play {games.get(g).name}", self._starter(g), primary=True) for g in self.tables
+            Button(_("Play {game}").format(game=_(games.get(g).name)), self._starter(g), primary=True)
+            for g in self.tables
         ]
         self.quick = self.quicks[0]
         self.buttons = [
             *self.quicks,
-            Button("New game", self.new_game),
-            Button("Rules", self.rules),
-            Button("Statistics", self.statistics),
-            Button("Settings", self.settings),
-            Button("About", lambda: self.app.open("about")),
-            Button("Quit", self.app.request_quit),
+            Button(_("New game"), self.new_game),
+            Button(_("Rules"), self.rules),
+            Button(_("Statistics"), self.statistics),
+            Button(_("Settings"), self.settings),
+            # Translators: the button that opens the About screen (version, licence, folders).
+            Button(_("About"), lambda: self.app.open("about")),
+            Button(_("Quit"), self.app.request_quit),
         ]
         self.saved: MatchRecord | None = None
-        self.resume_button = Button("Continue", self.continue_game, primary=True)
+        self.resume_button = Button(_("Continue"), self.continue_game, primary=True)
         self.board = NoticeBoard(app)
         self.ring = FocusRing([*self.buttons, self.board.more])
         self.ring.focus(self.quick)
         rng = random.Random(7)
         self.decor = rng.sample(list(STANDARD), 5)
+
+    def renewed(self) -> TitleScene:
+        """This screen made again (in the language now in use)."""
+        return TitleScene(self.app)
 
     def enter(self) -> None:
         self._look_for_save()
@@ -65,7 +72,7 @@ class TitleScene(Scene):
         if problem is not None:
             self.app.save_notes.append(problem)
         self.saved = saved
-        self.resume_button.label = self._continue_label(saved) if saved is not None else "Continue"
+        self.resume_button.label = self._continue_label(saved) if saved is not None else _("Continue")
         shown = [self.resume_button] if saved is not None else []
         self.ring.set([*shown, *self.buttons, self.board.more])
         self.ring.focus(self.resume_button if saved is not None else self.quick)
@@ -73,13 +80,33 @@ class TitleScene(Scene):
     def _continue_label(self, saved: MatchRecord) -> str:
         spec = saved.spec
         episode, moves = saved.progress()
-        where = f"{self.app.layout(spec.id).word('round')} {episode}" if episode else f"{moves} moves in"
+        game = _(spec.name)
         computers = len(saved.seats) - saved.humans
+        if episode:
+            word = self.app.layout(spec.id).word("round")
+            # Translators: {round} is the game's word for a round ("round", "turn", "hand").
+            where = _("{round} {number}").format(round=_(word) if word else word, number=episode)
+
+            if saved.humans == 1:
+                text = ngettext(
+                    "Continue {game}: you and {n} computer, {where}",
+                    "Continue {game}: you and {n} computers, {where}",
+                    computers,
+                )
+                return text.format(game=game, n=computers, where=where)
+            players = len(saved.seats)
+            return _("Continue {game}: {players} players, {where}").format(
+                game=game, players=players, where=where
+            )
         if saved.humans == 1:
-            who = f"you and {computers} computer{'s' if computers != 1 else ''}"
-        else:
-            who = f"{len(saved.seats)} players"
-        return f"Continue {spec.name}: {who}, {where}"
+            text = ngettext(
+                "Continue {game}: you and {n} computer, {moves} moves in",
+                "Continue {game}: you and {n} computers, {moves} moves in",
+                computers,
+            )
+            return text.format(game=game, n=computers, moves=moves)
+        text = _("Continue {game}: {players} players, {moves} moves in")
+        return text.format(game=game, players=len(saved.seats), moves=moves)
 
     def continue_game(self) -> None:
 
@@ -183,7 +210,7 @@ class TitleScene(Scene):
         draw_text(
             surface,
             self.app.text,
-            "Card Table",
+            _("Card Table"),
             round(64 * scale),
             (w // 2, round(h * 0.38)),
             theme.TEXT,
@@ -193,7 +220,8 @@ class TitleScene(Scene):
         draw_text(
             surface,
             self.app.text,
-            "Ugly \u00b7 U-G-O \u00b7 Ugh! \u00b7 Ultimate Loser",
+            # Translators: the names of the four games, under the title.
+            _("Ugly \u00b7 U-G-O \u00b7 Ugh! \u00b7 Ultimate Loser"),
             round(22 * scale),
             (w // 2, round(h * 0.38 + 48 * scale)),
             theme.MUTED,
@@ -202,7 +230,7 @@ class TitleScene(Scene):
         draw_text(
             surface,
             self.app.text,
-            "Quick game: you against the computer",
+            _("Quick game: you against the computer"),
             round(17 * scale),
             (w // 2, self.quicks[0].rect.top - round(6 * scale)),
             theme.MUTED,
@@ -219,5 +247,8 @@ class TitleScene(Scene):
         if notices or notes:
             rect = pygame.Rect(0, 0, round(960 * scale), round(190 * scale))
             rect.midtop = (w // 2, round(12 * scale))
-            heading = f"Files with mistakes in {self.app.files.root} (Card Table uses its defaults for them):"
+            heading = _("Files with mistakes in {folder} (Card Table uses its defaults for them):").format(
+                folder=self.app.files.root
+            )
+
             self.board.draw(surface, rect, scale, notices, notes, boxed=True, heading=heading)

@@ -15,12 +15,17 @@ from dataclasses import dataclass
 import pygame
 
 from cardtable.engine import Announced, Card, Event, Gathered, TrickWon, format_prompt
+from cardtable.engine.words import Seat, say
+from cardtable.i18n import N_, _
 
 from .. import theme
 from ..layout import Geometry
 from ..layout.schema import Layout
 from ..tokens import TableModel
 from ..widgets import box
+
+WON = N_("{seat} wins the trick")
+"""What a trick's banner says where the layout has no phrase of its own for a trick won."""
 
 
 @dataclass(frozen=True)
@@ -47,9 +52,10 @@ class TrickTeller:
             self.banner = None
             self.told = []
         elif isinstance(event, TrickWon):
-            phrase = self.layout.log.won or "{who} wins the trick"
-            text = phrase.format(who="{seat:%d}" % event.seat, cards="")  # noqa: UP031 - braces are literal
-            self._say(event.seat, f"{text}: {event.note}" if event.note else text)
+            phrase = self.layout.log.won
+            won = say(phrase, who=Seat(event.seat), cards="") if phrase else say(WON, seat=Seat(event.seat))
+            # Translators: a trick's outcome: who won it ("Bo wins the trick"), then what it cost ("J♦ -3").
+            self._say(event.seat, say("{won}: {note}", won=won, note=event.note) if event.note else won)
         elif isinstance(event, Announced):
             if event.text and event.what in self.layout.log.trick:
                 self._say(event.seat, event.said)
@@ -62,13 +68,13 @@ class TrickTeller:
 
     def trick_over(self, event: Event, model: TableModel, waits: bool) -> Banner:
         """The trick ``event`` gathers is about to go: the banner for it."""
-        seat = next((s for s, _ in self.told if s is not None), None)
+        seat = next((s for s, _said in self.told if s is not None), None)
         cards: set[Card] = set()
         if isinstance(event, Gathered) and seat is not None:
             for ref in event.srcs:
                 if len(ref) == 2 and ref[1] == seat:
                     cards |= {t.card for t in model.zones.get(tuple(ref), []) if t.card is not None}
-        self.banner = Banner(tuple(t for _, t in self.told), frozenset(cards), waits)
+        self.banner = Banner(tuple(t for _seat, t in self.told), frozenset(cards), waits)
         return self.banner
 
 
@@ -80,7 +86,7 @@ def draw_banner(
     px = max(13, round(19 * s))
     rows = [app.text.render(line, px, theme.HIGHLIGHT, "bold") for line in banner.lines]
     if banner.waits:
-        rows.append(app.text.render("Click or press Enter to go on", max(11, round(14 * s)), theme.MUTED))
+        rows.append(app.text.render(_("Click or press Enter to go on"), max(11, round(14 * s)), theme.MUTED))
     if not rows:
         return pygame.Rect(at, (0, 0))
     pad = round(12 * s)

@@ -25,9 +25,11 @@ from cardtable.engine import (
     TrickWon,
     format_prompt,
 )
+from cardtable.engine.words import Seat, say
+from cardtable.i18n import N_, _, ngettext
 
 from ..layout.schema import Layout
-from .words import winners_text
+from .words import round_over, winners_text
 
 
 @dataclass(frozen=True)
@@ -48,15 +50,17 @@ def _zone(ref: object) -> str:
 
 def cards_text(cards: Sequence[object]) -> str:
     """The cards as the viewer knows them: named when seen, counted when not."""
-    known = [c.name for c in cards if c is not None]
+    known = [_(c.name) for c in cards if c is not None]
     hidden = len(cards) - len(known)
     parts = list(known)
     if hidden:
-        parts.append("a card" if hidden == 1 else f"{hidden} cards")
+        parts.append(
+            _("a card") if hidden == 1 else ngettext("{n} card", "{n} cards", hidden).format(n=hidden)
+        )
     if not known and hidden:
         return parts[0]
     if len(known) > 4 and not hidden:
-        return f"{len(known)} cards"
+        return ngettext("{n} card", "{n} cards", len(known)).format(n=len(known))
     return " ".join(parts)
 
 
@@ -123,13 +127,13 @@ class LogWriter:
         key, moves = self._run
         self._run = None
         self.runs += 1
-        phrase = self.layout.log.moves[key]
+        phrase = self.layout.log.moves[key]  # the layout's words, translated whole where said
         groups: dict[tuple[int | None, int | None, int | None], list[object]] = {}
         for who, src, dst, card in moves:
             groups.setdefault((who, src, dst), []).append(card)
         for (who, src, dst), cards in groups.items():
             fields = {"who": _ref(who), "from": _ref(src), "to": _ref(dst), "cards": cards_text(cards)}
-            self.say(phrase.format(**fields), run=self.runs)
+            self.say(say(phrase, **fields), run=self.runs)
 
     # -- the rest --------------------------------------------------------------------
 
@@ -142,21 +146,39 @@ class LogWriter:
         elif isinstance(event, TrickWon):
             self.last_seat = event.seat
             if self.layout.log.won:
-                self.say(self.layout.log.won.format(who=_ref(event.seat), cards=cards_text(event.cards)))
+                self.say(say(self.layout.log.won, who=_ref(event.seat), cards=cards_text(event.cards)))
         elif isinstance(event, ScoreChanged) and event.delta:
-            why = f" ({event.reason})" if event.reason else ""
-            self.say(f"{_ref(event.seat)} scores {event.delta:+g}{why}: {event.total:g} in all", "score")
+            self.say(_scored(event), "score")
         elif isinstance(event, PlayerOut):
             told = isinstance(after, Announced) and after.what == "out" and after.seat == event.seat
             if not told:
-                self.say(f"{_ref(event.seat)} is out" + (f": {event.reason}" if event.reason else ""))
+                if event.reason:
+                    self.say(say("{seat} is out: {reason}", seat=Seat(event.seat), reason=event.reason))
+                else:
+                    self.say(say("{seat} is out", seat=Seat(event.seat)))
         elif isinstance(event, Recap):
             for note in event.notes:
                 self.say(note, once=True)  # "Bo is out: ..." was just told as it happened
         elif isinstance(event, RoundEnded):
-            self.say(f"{self.layout.word('round').capitalize()} {event.round} is over", "mark")
+            self.say(round_over(self.layout.word("round"), event.round), "mark")
         elif isinstance(event, GameOver):
-            self.say(f"Game over: {winners_text([self.names[s] for s in event.winners])}", "mark")
+            won = winners_text([self.names[s] for s in event.winners])
+            self.say(_("Game over: {winners}").format(winners=won), "mark")
+
+
+def _scored(event: ScoreChanged) -> str:
+    """ "Bo scores +3 (set): 12 in all", said whole so that the person looking reads "You score"."""
+    seat, delta, total = Seat(event.seat), f"{event.delta:+g}", f"{event.total:g}"
+    if event.reason:
+        # Translators: {delta} is the points scored ("+3"), {reason} what for ("set"), {total} the score now.
+        return say(
+            "{seat} scores {delta} ({reason}): {total} in all",
+            seat=seat,
+            delta=delta,
+            reason=event.reason,
+            total=total,
+        )
+    return say("{seat} scores {delta}: {total} in all", seat=seat, delta=delta, total=total)
 
 
 def _says_more(text: str, before: LogLine) -> bool:
@@ -167,9 +189,9 @@ def _says_more(text: str, before: LogLine) -> bool:
     return not text[len(before.text)].isalnum()
 
 
-def _ref(seat: int | None) -> str:
-    """A seat as the engine's placeholder, so the log says "you" to its viewer."""
-    return "{seat:%d}" % seat if seat is not None else "the table"  # noqa: UP031 - braces are literal
+def _ref(seat: int | None) -> Seat | str:
+    """A seat for a layout's phrase, so the log says "you" to its viewer (no seat: the table)."""
+    return Seat(seat) if seat is not None else N_("the table")
 
 
 def log_lines(

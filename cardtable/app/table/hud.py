@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 
 from cardtable.engine import Card, View
+from cardtable.i18n import _, pgettext
 
 from .. import theme
 from ..layout import Geometry, Layout, card_height
@@ -130,7 +131,7 @@ def seat_plate(
 ) -> tuple[pygame.Rect, list[str]]:
     """A seat's plate: where it goes (inside the window), and its lines under the name as they are drawn."""
     lines, width, height = plate_words(layout, geometry, view, seat, names, fonts)
-    left, top, _, _ = geometry.plate_box(seat, width, height)
+    left, top, _width, _height = geometry.plate_box(seat, width, height)
     rect = pygame.Rect(round(left), round(top), width, height)
     rect.clamp_ip(pygame.Rect((0, 0), window).inflate(-8, -8))
     return rect, lines
@@ -145,7 +146,7 @@ def plate_words(
     lines = plate_lines(layout, view, seat, names)
     name_px, line_px = plate_text_sizes(geometry, small)
     font = fonts.get(line_px)
-    width, _ = plate_size(geometry, small, len(lines), fonts)
+    width, _high = plate_size(geometry, small, len(lines), fonts)
     words = [fonts.get(name_px, "bold").size(names[seat])[0]] + [font.size(line)[0] for line in lines]
     pad = plate_padding(geometry)
     full = plate_size(geometry, False, 0, fonts)[0]
@@ -237,11 +238,12 @@ class Hud:
             if value is None:
                 continue
             text = badge_text(value, badge.values, info.get(badge.of) if badge.of else None)
+            title = _(badge.title) if badge.title else badge.title
             x, y = geometry.design_point(*badge.at)
             value_px, title_px = self._px(geometry, 19), self._px(geometry, 13)
             icon = round(34 * s) if badge.arrow else 0
             value_font, title_font = self.app.fonts.get(value_px, "bold"), self.app.fonts.get(title_px)
-            words = max(value_font.size(text)[0], title_font.size(badge.title)[0])
+            words = max(value_font.size(text)[0], title_font.size(title)[0])
             # Text keeps a legible size in a small window: the badge grows round it.
             value_y = max(round(23 * s), round(5 * s) + title_font.get_linesize())
             high = max(round(52 * s), value_y + value_font.get_linesize() + round(4 * s))
@@ -262,7 +264,7 @@ class Hud:
             draw_text(
                 surface,
                 self.app.text,
-                badge.title,
+                title,
                 title_px,
                 (cx, rect.top + round(5 * s)),
                 theme.MUTED,
@@ -287,8 +289,10 @@ class Hud:
         text: str,
         color: theme.Color,
         avoid: Sequence[pygame.Rect] = (),
+        below: int | None = None,
     ) -> pygame.Rect:
-        """The prompt in a box between the name plates level with it; a long one takes two lines."""
+        """The prompt in a box between the name plates level with it; a long one takes two lines.
+        ``below``: the bottom of the buttons above it, which its words keep clear of."""
         s = geometry.scale
         px = self._px(geometry, 20, 13)
         room = min(surface.get_width() - round(60 * s), room_between(at, s, avoid) - round(36 * s))
@@ -303,6 +307,8 @@ class Hud:
         rect = pygame.Rect(0, 0, max(i.get_width() for i in imgs), sum(i.get_height() for i in imgs))
         rect.center = at
         rect.top = at[1] - imgs[0].get_height() // 2  # a second line goes below, clear of the buttons above
+        if below is not None:
+            rect.top = max(rect.top, below + round(4 * s))
         rect.clamp_ip(surface.get_rect().inflate(-20, -10))
         area = rect.inflate(round(36 * s), round(14 * s))
         draw_panel(surface, area, alpha=205, radius=12)
@@ -340,7 +346,7 @@ class Hud:
         w, h = surface.get_size()
         plays = fact.get("plays", ())
         width = round(geometry.card_width * 0.75)
-        shown = [max(1, len(cards)) for _, cards in plays]
+        shown = [max(1, len(cards)) for _seat, cards in plays]
         step = round(width * 0.42)
         columns = [width + step * (n - 1) for n in shown]
         total = sum(columns) + round(22 * s) * max(0, len(columns) - 1) + round(48 * s)
@@ -348,7 +354,12 @@ class Hud:
         panel.center = (w // 2, h // 2)
         draw_panel(surface, panel, alpha=240)
         winner = fact.get("winner")
-        head = f"{title} - won by {names[winner]}" if isinstance(winner, int) else title
+        title = _(title) if title else title
+        if isinstance(winner, int):
+            # Translators: a panel's title ("Last trick"), and who won that trick.
+            head = _("{title} - won by {name}").format(title=title, name=names[winner])
+        else:
+            head = title
         at = (panel.centerx, panel.top + round(10 * s))
         draw_text(surface, self.app.text, head, self._px(geometry, 18), at, theme.TEXT, "bold", "midtop")
         x = panel.left + round(24 * s)
@@ -377,7 +388,15 @@ class Hud:
         if not cards:
             at = (column.centerx, column.top + card_height(width) // 2)
             draw_text(
-                surface, self.app.text, "passed", self._px(geometry, 15), at, theme.MUTED, "bold", "center"
+                surface,
+                self.app.text,
+                # Translators: under a player's name in a trick shown again: they passed instead of playing.
+                pgettext("trick", "passed"),
+                self._px(geometry, 15),
+                at,
+                theme.MUTED,
+                "bold",
+                "center",
             )
             return
         for i, card in enumerate(cards):

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from cardtable.engine import Card
+from cardtable.i18n import _
 
 from .. import theme
 from ..tokens import Token
@@ -131,10 +132,11 @@ class Painter:
                 surface.blit(box(rect.size, (255, 255, 255, 18), (255, 255, 255, 70), 2, 8), rect)
             below = (rect.centerx, rect.bottom - round(4 * s))
             if style.title:
-                title = style.title
+                title = _(style.title)
                 if "{whose}" in title:
                     owner = ref[1]
-                    who = whose[owner] if owner is not None and owner < len(whose) else "The"
+                    # Translators: {whose} in a zone title ("{whose} deck") for a zone nobody owns.
+                    who = whose[owner] if owner is not None and owner < len(whose) else _("The")
                     title = title.replace("{whose}", who)
                 titles.append((title, below))
             if style.count and (tokens or not style.title):
@@ -149,7 +151,7 @@ class Painter:
                 spots = _title_spots(self.app.fonts, titles, size, area)
             self.titles_drawn = (spots, size)
         spots, size = self.titles_drawn
-        for (title, _), spot in zip(titles, spots, strict=True):
+        for (title, _below), spot in zip(titles, spots, strict=True):
             surface.blit(self.app.text.render(title, size, theme.MUTED, "bold"), spot)
         return counts
 

@@ -17,6 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from cardtable.engine import Action, Card, Slot, View, ZoneRef, could_extend, match
+from cardtable.engine.words import Said, say
+from cardtable.i18n import _
 
 from ..layout.schema import ActionSpec, Layout
 
@@ -187,13 +189,16 @@ class Resolver:
         mode = self.select_kind()
         if mode == "count":
             need = self.view.select
-            return len(pick.cards) == need, f"Confirm ({len(pick.cards)}/{need})"
+            # Translators: the Confirm button while cards are picked: 2 of the 3 to pick so far.
+            return len(pick.cards) == need, _("Confirm ({count}/{need})").format(
+                count=len(pick.cards), need=need
+            )
         if mode == "combo":
             chosen = _chosen(pick)
             found = self.combo_actions(Pick(chosen)) if chosen else []
             if len(found) == 1:
-                return True, found[0].label or "Confirm"
-            return False, "Pick cards" if not chosen else "No play with these cards"
+                return True, found[0].label or _("Confirm")
+            return False, _("Pick cards") if not chosen else _("No play with these cards")
         return False, ""
 
     def extendable(self, pick: Pick) -> set[Card]:
@@ -215,7 +220,7 @@ class Resolver:
         mode = self.select_kind()
         if mode == "count":
             if len(pick.cards) != self.view.select:
-                return Result(Say(f"Choose {self.view.select} cards, then confirm"), pick)
+                return Result(Say(_("Choose {n} cards, then confirm").format(n=self.view.select)), pick)
             chosen = []
             for card in pick.cards:
                 found = [a for a in match(self.legal, [card]) if self.spec(a.kind).select == "count"]
@@ -229,7 +234,7 @@ class Resolver:
             if len(found) == 1:
                 return Result(Do((found[0],)), Pick())
             if not chosen:
-                return Result(Say("Pick the cards to play first"), pick)
+                return Result(Say(_("Pick the cards to play first")), pick)
             return Result(Explain(self._probe("", pick.cards, None)), pick)
         if pick.focus is not None:
             return self._choose(match(self.legal, [pick.focus]), pick, None)
@@ -241,9 +246,8 @@ class Resolver:
         if card is not None and card in legal_cards and self.selecting(card):
             mode = self.select_kind()
             if mode == "count" and card not in pick.cards and len(pick.cards) >= self.view.select:
-                return Result(
-                    Say(f"You have already chosen {self.view.select}; click one to put it back"), pick
-                )
+                chosen_all = _("You have already chosen {n}; click one to put it back")
+                return Result(Say(chosen_all.format(n=self.view.select)), pick)
             if mode == "combo" and pick.cards == (card,) and len(self.combo_actions(pick)) == 1:
                 return Result(Do(tuple(self.combo_actions(pick))), Pick())  # a second click plays it
             return Result(None, Pick(pick.toggled(card).cards, card))
@@ -277,9 +281,11 @@ class Resolver:
         if not held or any(c in self.pickable() for c in cards):
             return None
         if self.mode:
-            return Say(f"Press Done to finish first ({self.mode.lower()})")
-        label = held[0].label
-        return Say(f"Press {self.layout.action(held[0].kind).mode} first to {label[:1].lower()}{label[1:]}")
+            # Translators: {mode} is the button that turned a mode on ("change positions"); Done ends it.
+            return Say(_("Press Done to finish first ({mode})").format(mode=_(self.mode).lower()))
+        button = self.layout.action(held[0].kind).mode
+        # Translators: {button} is a button's label ("Change positions"); {action} a move ("play 7♠").
+        return Say(say("Press {button} first to {action}", button=button, action=_lowered(held[0].label)))
 
     def _one_click(self, actions: list[Action]) -> bool:
         if len(actions) != 1:
@@ -313,7 +319,7 @@ class Resolver:
     def _on_the_felt(self, cards: Sequence[Card], pick: Pick) -> Result:
         """Dropped on the bare felt: where the cards may go, or why they may go nowhere."""
         if any(c in self.pickable() for c in cards):
-            return Result(Say("Drop the cards on a highlighted place"), pick)
+            return Result(Say(_("Drop the cards on a highlighted place")), pick)
         if cards and all(self.in_hand(c) for c in cards) and self.legal:
             return Result(self._explain_card(cards), pick)
         return Result(None, pick)
@@ -341,7 +347,7 @@ class Resolver:
         if probe is not None:
             return Result(Explain(probe), keep)
         if any(c in self.pickable() for c in cards):
-            return Result(Say("Drop the cards on a highlighted place"), keep)
+            return Result(Say(_("Drop the cards on a highlighted place")), keep)
         return Result(None, keep)
 
     def _probe_drop(self, cards: Sequence[Card], place: Place) -> Action | None:
@@ -443,3 +449,12 @@ def _chosen(pick: Pick) -> tuple[Card, ...]:
     if pick.cards:
         return pick.cards
     return (pick.focus,) if pick.focus is not None else ()
+
+
+def _lowered(words: str) -> Said:
+    """A move's words inside a sentence, with a small first letter ("... first to play 7♠"); in
+    another language they are translated whole, as the move's own words."""
+    text = words[:1].lower() + words[1:]
+    if isinstance(words, Said) and words.template is not None:
+        return Said(text, words.template, words.plural, words.params)
+    return Said(text, str(words))

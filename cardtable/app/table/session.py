@@ -16,6 +16,7 @@ from dataclasses import replace
 from cardtable import games
 from cardtable.ai import make_agent
 from cardtable.engine import Action, Card, Event, Game, GameOver, View, format_prompt, redact
+from cardtable.i18n import _
 from cardtable.match import Match, Seat
 
 from ..layout.schema import Layout
@@ -121,7 +122,11 @@ class TableSession:
         """Each seat's possessive for the table's words: "Your" for the person at the screen, "Bo's"
         for the others (a computer watched in a demo too)."""
         person = self.viewer if self.viewer in self.humans else None
-        return tuple("Your" if s == person else f"{n}'s" for s, n in enumerate(self.names))
+        # Translators: {whose} in a zone title ("{whose} deck") for the person at the screen: "Your deck".
+        yours = _("Your")
+        # Translators: {whose} in a zone title ("{whose} deck") for another player: "Bo's deck".
+        theirs = _("{name}'s")
+        return tuple(yours if s == person else theirs.format(name=n) for s, n in enumerate(self.names))
 
     # -- the viewer's choice -----------------------------------------------------------------
 
@@ -150,7 +155,7 @@ class TableSession:
         assert self.viewer is not None
         acted, refused = self.driver.act(self.viewer, actions)
         if refused is not None:
-            return acted, str(refused)
+            return acted, _said(refused)
         self.pick = Pick()
         return acted, None
 
@@ -162,7 +167,7 @@ class TableSession:
         explain = self.match.game.explain
         refusals = [explain(self.viewer, p, view.legal) for p in (probe, *others)]
         telling = [r for r in refusals if r.rule != "other_card_kind"]
-        return str((telling or refusals)[0])
+        return _said((telling or refusals)[0])
 
     # -- refusals and the status line ------------------------------------------------------------
 
@@ -265,3 +270,13 @@ class TableSession:
         self.mode = ""
         self.pick = Pick()
         return True
+
+
+def _said(refused: object) -> str:
+    """A refusal's words as the engine said them (an exception's, or a reason's own): its sentence
+    that keeps its template, to be translated whole where shown, not a copy in English only."""
+    if isinstance(refused, str):
+        return refused
+    args = getattr(refused, "args", ())
+    text = args[0] if len(args) == 1 else None
+    return text if isinstance(text, str) else str(refused)

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardtable.engine import View, format_prompt
+from cardtable.i18n import _, ngettext
 
 from .words import winners_text
 
@@ -69,38 +70,50 @@ def status_line(
     if refusal:
         return Status(refusal[:1].upper() + refusal[1:], "refusal")
     if view.over:
-        text = "Game over"
         if winners:
-            text += ": " + winners_text([_name(names, s, viewer) for s in winners])
-        return Status(text + (" - click to see the results" if results_by_click else ""))
+            you = list(winners) == [viewer]
+            won = winners_text([_name(names, s, viewer) for s in winners], you)
+            if results_by_click:
+                return Status(_("Game over: {winners} - click to see the results").format(winners=won))
+            return Status(_("Game over: {winners}").format(winners=won))
+        return Status(_("Game over - click to see the results") if results_by_click else _("Game over"))
     text = format_prompt(view.prompt, names, viewer) if view.prompt else ""
     if viewer is None:
         return Status(text or _waiting(view, names))
     if watching:
         who = names[viewer]
-        return Status(f"Watching {who}: {text}" if text else f"Watching {who}")
+        if text:
+            # Translators: a demo of computers seen from {name}'s seat; {prompt} is what they are asked.
+            return Status(_("Watching {name}: {prompt}").format(name=who, prompt=text))
+        return Status(_("Watching {name}").format(name=who))
     deciding = viewer in view.to_act and viewer in humans
     if not deciding:
         return Status(text or _waiting(view, names))
     if doing.hint == "":
-        return Status("Finding a hint...", "turn")
+        return Status(_("Finding a hint..."), "turn")
     if doing.hint:
-        return Status(f"Hint: {doing.hint}" + (" - press Enter" if doing.hint_ready else ""), "turn")
+        if doing.hint_ready:
+            # Translators: {move} is the hinted move ("Play 7♠").
+            return Status(_("Hint: {move} - press Enter").format(move=doing.hint), "turn")
+        return Status(_("Hint: {move}").format(move=doing.hint), "turn")
     if doing.held:
         if doing.held_by_click:
-            return Status(f"{doing.held} - click again or press Enter", "turn")
+            # Translators: {move} is what the card held would do ("Play 7♠").
+            return Status(_("{move} - click again or press Enter").format(move=doing.held), "turn")
         return Status(doing.held, "turn")
     if doing.mode:
-        return Status(f"{doing.mode}: click your cards, then press Done", "turn")
+        # Translators: {mode} is a button's label ("Change positions"); Done is the button that ends it.
+        return Status(_("{mode}: click your cards, then press Done").format(mode=_(doing.mode)), "turn")
     if doing.select == "count":
-        text += " - click or drag cards, then confirm"
+        # Translators: {prompt} is what the player is asked ("Choose 3 cards to pass").
+        text = _("{prompt} - click or drag cards, then confirm").format(prompt=text)
     elif doing.select == "combo":
-        text += " - pick cards, then confirm"
+        text = _("{prompt} - pick cards, then confirm").format(prompt=text)
     return Status(text, "turn")
 
 
 def _name(names: Sequence[str], seat: int, viewer: int | None) -> str:
-    return "You" if seat == viewer else names[seat]
+    return _("You") if seat == viewer else names[seat]
 
 
 def _waiting(view: View, names: Sequence[str]) -> str:
@@ -108,4 +121,9 @@ def _waiting(view: View, names: Sequence[str]) -> str:
     acting = [names[s] for s in view.to_act]
     if not acting:
         return ""
-    return "Waiting for " + (" and ".join(acting) if len(acting) < 3 else f"{len(acting)} players")
+    if len(acting) < 3:
+        joined = (" " + _("and") + " ").join(acting)
+        # Translators: {names} is one player, or two: "Ada and Bo".
+        return _("Waiting for {names}").format(names=joined)
+    n = len(acting)
+    return ngettext("Waiting for {n} player", "Waiting for {n} players", n).format(n=n)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardtable.engine import Card, Event, Moved, View
+from cardtable.i18n import _
 
 from ..layout.schema import Layout
 from ..tokens import TableModel
@@ -84,7 +85,7 @@ class Story:
         """When the next of its marks fades (the card just played, the aim, the strip's newest line,
         a loss by a plate), on the table's clock; None: none will."""
         times = [*self.fresh.values(), self.strip.fresh_at + STRIP_FRESH]
-        times += [since + LOSS_SECONDS for _, since in self.losses.shown.values()]
+        times += [since + LOSS_SECONDS for _lost, since in self.losses.shown.values()]
         if self.aim is not None:
             times.append(self.aim.until)
         later = [t for t in times if t > clock]
@@ -94,5 +95,7 @@ class Story:
         """ "From Cy: 2♥, J♦" for the cards marked as passed to the viewer."""
         by: dict[int, list[str]] = {}
         for card, seat in self.received:
-            by.setdefault(seat, []).append(card.name)
-        return "; ".join(f"From {self.names[s]}: {', '.join(c)}" for s, c in by.items())
+            by.setdefault(seat, []).append(_(card.name))
+        # Translators: the cards passed to you, marked in your hand: whom they came from ("From Cy: 2♥, J♦").
+        told = _("From {name}: {cards}")
+        return "; ".join(told.format(name=self.names[s], cards=", ".join(c)) for s, c in by.items())

@@ -17,11 +17,13 @@ from dataclasses import dataclass, field
 import pygame
 
 from cardtable.engine import Event, Recap, RoundEnded, ScoreChanged, format_prompt
+from cardtable.i18n import N_, _
 
 from .. import theme
 from ..layout import Geometry
 from ..theme import wrap
 from ..widgets import draw_panel, draw_text
+from .words import round_over, this_round
 
 
 @dataclass
@@ -32,7 +34,7 @@ class Tally:
     by_seat: dict[int, dict[str, float]] = field(default_factory=dict)
 
     def add(self, event: ScoreChanged) -> None:
-        cause = event.reason or "score"
+        cause = event.reason or N_("score")
         if cause not in self.causes:
             self.causes.append(cause)
         seat = self.by_seat.setdefault(event.seat, {})
@@ -84,7 +86,8 @@ class Summaries:
 def _cells(summary: Summary, seat: int) -> list[str]:
     """A seat's row: the game's own cells, then the score by cause, this round's and the total."""
     recap = summary.recap
-    cells = list(recap.rows[seat]) if recap is not None else []
+    # The game's cells are words too ("playing", "out (3rd)"): said in the language in use.
+    cells = [format_prompt(c, (), None) for c in recap.rows[seat]] if recap is not None else []
     for c in summary.causes:
         value = summary.by_seat.get(seat, {}).get(c, 0)
         cells.append("-" if value == 0 else f"{value:g}")
@@ -97,12 +100,13 @@ def _cells(summary: Summary, seat: int) -> list[str]:
 
 def _columns(summary: Summary, round_word: str) -> list[str]:
     recap = summary.recap
-    columns = list(recap.columns) if recap is not None else []
-    columns += [c.capitalize() for c in summary.causes]
+    columns = [_(c) if c else c for c in recap.columns] if recap is not None else []
+    columns += [_(c).capitalize() for c in summary.causes]
     if summary.scores and not (recap is not None and recap.score_column):
-        columns.append("This " + round_word)
+        columns.append(this_round(round_word))
     if summary.scores:
-        columns.append("Total")
+        # Translators: the heading of a round summary's column of total scores.
+        columns.append(_("Total"))
     return columns
 
 
@@ -125,8 +129,12 @@ def summary_lines(summary: Summary, names: Sequence[str], viewer: int | None, ro
 def _title(summary: Summary, names: Sequence[str], viewer: int | None, round_word: str) -> str:
     recap = summary.recap
     if recap is not None and recap.title:
-        return format_prompt(recap.title, names, viewer) + ("" if recap.pause else " is over")
-    return f"{round_word.capitalize()} {summary.number} is over"
+        title = format_prompt(recap.title, names, viewer)
+        if recap.pause:
+            return title
+        # Translators: {title} is the round just played, in the game's words ("Hand 2 of 5").
+        return _("{title} is over").format(title=title)
+    return round_over(round_word, summary.number)
 
 
 def draw_summary(

@@ -12,7 +12,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from cardtable.engine import View
+from cardtable.engine import View, format_prompt
+from cardtable.i18n import N_, _
 
 from ..layout import Layout
 from ..layout.schema import PlateLine
@@ -53,12 +54,51 @@ def count(n: float, noun: str) -> str:
     return one_is_singular(f"{n:g} {noun}")
 
 
-def winners_text(names: Sequence[str]) -> str:
-    """ "Mia wins!", "Mia and Bo win!", and "You win!" for a player named You."""
+def winners_text(names: Sequence[str], you: bool = False) -> str:
+    """ "Mia wins!", "Mia and Bo win!", and "You win!" for a player named You (or ``you``: the one
+    winner is the person looking)."""
     if not names:
-        return "Game over"
-    one = len(names) == 1 and names[0] != "You"
-    return f"{' and '.join(names)} win{'s' if one else ''}!"
+        return _("Game over")
+    if len(names) == 1:
+        if you or names[0] in ("You", _("You")):
+            return _("You win!")
+        return _("{name} wins!").format(name=names[0])
+    joined = (" " + _("and") + " ").join(names)
+    # Translators: {names} is a list of players, "Mia and Bo" (several won the game).
+    return _("{names} win!").format(names=joined)
+
+
+ROUND_OVER = {
+    "round": N_("Round {number} is over"),
+    "turn": N_("Turn {number} is over"),
+    "hand": N_("Hand {number} is over"),
+}
+"""The end of a round in each of the games' words for one (a layout's ``words: round``)."""
+THIS_ROUND = {"round": N_("This round"), "turn": N_("This turn"), "hand": N_("This hand")}
+"""The heading of a summary's column for the round just played, in each game's word for it."""
+
+
+def round_over(word: str, number: int) -> str:
+    """ "Round 3 is over", in the game's word for a round ("Hand 3 is over")."""
+    known = ROUND_OVER.get(word)
+    if known is not None:
+        return _(known).format(number=number)
+    # Translators: a layout's own word for a round ("Deal"), then its number.
+    return _("{round} {number} is over").format(round=_text(word).capitalize(), number=number)
+
+
+def this_round(word: str) -> str:
+    """ "This round", in the game's word for a round ("This hand")."""
+    known = THIS_ROUND.get(word)
+    if known is not None:
+        return _(known)
+    # Translators: a layout's own word for a round ("deal").
+    return _("This {round}").format(round=_text(word))
+
+
+def _text(words: str) -> str:
+    """A layout's words in the language in use (no words: none; gettext would give its header)."""
+    return _(words) if words else words
 
 
 def seat_value(info_value: Any, seat: int, players: int) -> Any:
@@ -97,7 +137,7 @@ def plate_lines(layout: Layout, view: View, seat: int, names: Sequence[str]) -> 
             continue
         if line.unless_zero and _value(line.unless_zero, view, seat, names) in (0, None, ""):
             continue
-        text = _filled(line.text, view, seat, names)
+        text = _filled(_text(line.text), view, seat, names)
         if text is not None and line.joins and out:
             out[-1] += ", " + text
         elif text is not None:
@@ -106,7 +146,8 @@ def plate_lines(layout: Layout, view: View, seat: int, names: Sequence[str]) -> 
 
 
 def _filled(text: str, view: View, seat: int, names: Sequence[str]) -> str | None:
-    """``text`` with its placeholders filled for ``seat`` (None: a fact it names is missing)."""
+    """``text`` with its placeholders filled for ``seat`` (None: a fact it names is missing). A fact
+    in words ("points") reads in the language in use; a name as it is."""
     missing = False
 
     def fill(m: re.Match[str]) -> str:
@@ -115,6 +156,8 @@ def _filled(text: str, view: View, seat: int, names: Sequence[str]) -> str | Non
         if value is None or isinstance(value, dict | tuple | list):
             missing = True
             return ""
+        if isinstance(value, str) and m.group(1) != "name":
+            return format_prompt(value, names)
         return f"{value:g}" if isinstance(value, float) else str(value)
 
     text = _FIELD.sub(fill, text)
@@ -127,8 +170,10 @@ def handover_line(layout: Layout, view: View, seat: int, names: Sequence[str]) -
     if view.seat is not None:
         raise ValueError("the privacy screen is read by everyone: it takes the public view")
     phrases = layout.handover.get(view.phase, ())
-    filled = (_filled(p.replace("{who}", "{name}"), view, seat, names) for p in phrases)
-    text = next((t for t in filled if t is not None), f"{names[seat]} decides next")
+    filled = (_filled(_text(p).replace("{who}", "{name}"), view, seat, names) for p in phrases)
+    text = next((t for t in filled if t is not None), None)
+    if text is None:
+        text = _("{name} decides next").format(name=names[seat])
     return text[:1].upper() + text[1:]
 
 
@@ -136,6 +181,9 @@ def badge_text(value: Any, values: dict[str, str], of: Any = None) -> str:
     """A badge's value as the layout names it, counted out of ``of`` when it has a total ("3 of
     40"); a total gone to nothing (the deck played out) reads "empty", not "0 of 0"."""
     if of is not None and of == 0 and not isinstance(of, bool):
-        return "empty"
-    text = values.get(str(value), str(value))
-    return f"{text} of {of}" if of is not None else text
+        # Translators: a badge's count once its total is gone (the deck played out).
+        return _("empty")
+    named = values.get(str(value))
+    text = _text(named) if named is not None else _text(value) if isinstance(value, str) else str(value)
+    # Translators: a badge's count out of its total, "3 of 40".
+    return _("{value} of {total}").format(value=text, total=of) if of is not None else text

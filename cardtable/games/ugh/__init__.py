@@ -1,6 +1,7 @@
 """Ugh!: press your luck flipping into shared Safety piles, lock color sets."""
 
 from cardtable.engine import GameSpec, Search
+from cardtable.engine.words import N_
 
 from .bot import choose as bot_choose
 from .determinize import determinize
@@ -11,12 +12,14 @@ from .rules import UghGame
 
 SPEC = GameSpec(
     id="ugh",
-    name="Ugh!",
+    name=N_("Ugh!"),
     min_players=2,
     max_players=12,
     schema=SCHEMA,
     game_class=UghGame,
-    summary="Press your luck: flip into shared Safety piles, lock sets of three colors, dodge Ugh! cards.",
+    summary=N_(
+        "Press your luck: flip into shared Safety piles, lock sets of three colors, dodge Ugh! cards."
+    ),
     determinizer=determinize,
     bot=bot_choose,
     score_scale=30.0,

@@ -11,17 +11,19 @@ actions, built once per catalog rather than per decision.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from cardtable.decks import DeckFile, builtin_deck_path, load_deck
 from cardtable.engine import Action, CardSpec, Catalog, DeckList, ZoneRef
+from cardtable.engine.words import N_, Said, say
 
 NUMBER, WILD, UGH = 0, 1, 2
 KINDS = ("number", "wild", "ugh")
 GREEN, ORANGE, PURPLE, ALL = 0, 1, 2, 3
-COLORS = ("green", "orange", "purple")
-"""The three colors of a set, in the order sets are listed."""
+# Translators: the colors of Ugh! cards, as in "a green Wild steals only green cards".
+COLORS = (N_("green"), N_("orange"), N_("purple"))
+"""The three colors of a set, in the order sets are listed (also the deck file's words for them)."""
 ALL_WILD = "all"
 BLUE = "blue"
 ICE_AGE = "ice-age"
@@ -38,34 +40,49 @@ MAX_VALUE = 99
 def check_card(spec: CardSpec) -> tuple[str | None, str] | None:
     """Is this deck-file line an Ugh! card? (the field at fault, why) or None."""
     if spec.kind not in KINDS:
-        return "kind", f"kind must be number, wild or ugh (got {spec.kind!r})"
+        # Translators: errors in Ugh!'s deck file. Its own words (number, wild, ugh, the colors, all, the
+        # tags) are what the file must say, so they stay as they are.
+        return "kind", say("kind must be number, wild or ugh (got {got})", got=repr(spec.kind))
     if spec.rank is not None:
-        return "rank", "Ugh! cards have no rank"
+        return "rank", say("Ugh! cards have no rank")
     if spec.suit is not None:
-        return "suit", "Ugh! cards have no suit"
+        return "suit", say("Ugh! cards have no suit")
     unknown = sorted(spec.tags - set(TAGS))
     if unknown:
-        return "tags", f"unknown tag {unknown[0]!r}; known tags: {', '.join(TAGS)}"
+        return "tags", say(
+            "unknown tag {got}; known tags: {tags}", got=repr(unknown[0]), tags=", ".join(TAGS)
+        )
     if spec.kind != "ugh" and spec.tags:
-        return "tags", f"only Ugh! cards are tagged ({', '.join(TAGS)})"
+        return "tags", say("only Ugh! cards are tagged ({tags})", tags=", ".join(TAGS))
     if spec.kind == "number":
         if spec.color not in COLORS:
-            return "color", f"a Number card is {', '.join(COLORS)} (got {spec.color!r})"
+            return "color", say(
+                "a Number card is {colors} (got {got})", colors=", ".join(COLORS), got=repr(spec.color)
+            )
         if spec.value is None or not 0 <= spec.value <= MAX_VALUE:
-            return "value", f"a Number card needs a value from 0 to {MAX_VALUE} (got {spec.value!r})"
+            return "value", say(
+                "a Number card needs a value from 0 to {most} (got {got})",
+                most=MAX_VALUE,
+                got=repr(spec.value),
+            )
     elif spec.kind == "wild":
         if spec.color not in (*COLORS, ALL_WILD):
-            return "color", f"a Wild is {', '.join(COLORS)} or {ALL_WILD} (got {spec.color!r})"
+            return "color", say(
+                "a Wild is {colors} or {all_wild} (got {got})",
+                colors=", ".join(COLORS),
+                all_wild=ALL_WILD,
+                got=repr(spec.color),
+            )
         if spec.value is not None:
-            return "value", "a Wild has no value of its own (it is worth one less than the set's lowest)"
+            return "value", say("a Wild has no value of its own (it is worth one less than the set's lowest)")
     else:
         if spec.color is not None:
-            return "color", "Ugh! cards have no color"
+            return "color", say("Ugh! cards have no color")
         if ICE_AGE in spec.tags:
             if spec.value is not None:
-                return "value", "the Ice Age has no number (it takes one card of each color plus one)"
+                return "value", say("the Ice Age has no number (it takes one card of each color plus one)")
         elif spec.value is None or not -MAX_VALUE <= spec.value <= 0:
-            return "value", "an Ugh! card's value is 0 (plain) or -N (discard N cards)"
+            return "value", say("an Ugh! card's value is 0 (plain) or -N (discard N cards)")
     return None
 
 
@@ -73,7 +90,7 @@ def check_deck(deck: DeckList) -> str | None:
     """Can sets be made from this list at all?"""
     for color in COLORS:
         if not any(s.kind == "number" and s.color == color for s in deck):
-            return f"there is no {color} Number card, so no set could ever be made"
+            return say("there is no {color} Number card, so no set could ever be made", color=color)
     return None
 
 
@@ -151,10 +168,11 @@ class UghCards:
             sorted(v for k, v in zip(self.kind, self.value, strict=True) if k == NUMBER)
         )
         self.discard: tuple[Action, ...] = tuple(
-            Action("discard", c, target=DISCARD, label=f"Discard {c.name}") for c in cards
+            Action("discard", c, target=DISCARD, label=say("Discard {card}", card=c)) for c in cards
         )
         self._take: dict[tuple[int, int], tuple[Action, ...]] = {}
         self._lock: dict[int, tuple[Action, ...]] = {}
+        self._labels: dict[tuple[Any, ...], Said] = {}
 
     def take(self, seat: int, pile: int) -> tuple[Action, ...]:
         """Taking each card from Safety pile ``pile`` into ``seat``'s Pool, indexed by card."""
@@ -163,7 +181,12 @@ class UghCards:
         if found is None:
             pool = ZoneRef("pool", seat)
             found = self._take[key] = tuple(
-                Action("take", c, target=pool, label=f"Take {c.name} from Safety pile {pile + 1}")
+                Action(
+                    "take",
+                    c,
+                    target=pool,
+                    label=say("Take {card} from Safety pile {pile}", card=c, pile=pile + 1),
+                )
                 for c in self.catalog.cards
             )
         return found
@@ -174,8 +197,16 @@ class UghCards:
         if found is None:
             forming = ZoneRef("set", seat)
             found = self._lock[seat] = tuple(
-                Action("lock", c, target=forming, label=f"Put {c.name} in a set") for c in self.catalog.cards
+                Action("lock", c, target=forming, label=say("Put {card} in a set", card=c))
+                for c in self.catalog.cards
             )
+        return found
+
+    def label(self, key: tuple[Any, ...], make: Callable[[], Said]) -> Said:
+        """An action's words, made once per ``key`` (what they say): search lists actions often."""
+        found = self._labels.get(key)
+        if found is None:
+            found = self._labels[key] = make()
         return found
 
 

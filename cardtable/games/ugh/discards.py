@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from cardtable.engine import Card
+from cardtable.engine.words import Said, say, say_n
 
 from .cards import ALL, UghCards
 
@@ -26,18 +27,52 @@ def ice_age_colors(colors: Iterable[int]) -> list[int]:
 
 def effect_of(ugh: Card, t: UghCards, first_flip: bool, points: int, last: bool = False) -> str:
     """What a flipped Ugh! card does, in words for the whole table (shown large as it is flipped)."""
+    key = (last, t.ice[ugh], t.value[ugh], points if first_flip else 0)
+    found = _EFFECTS.get(key)
+    if found is None:
+        found = _EFFECTS[key] = _effect(*key)
+    return found
+
+
+_EFFECTS: dict[tuple[bool, bool, int, int], Said] = {}
+"""Each effect's words, made once (search flips many Ugh! cards)."""
+
+
+def _effect(last: bool, ice: bool, n: int, points: int) -> Said:
+    """The words of an Ugh! card's effect; ``points``: what it scores, flipped first."""
+    if not points:
+        if last:
+            return say("the last card: the game ends at once")
+        if ice:
+            return say("one card of each color in the Pool and one more are discarded, and the turn ends")
+        if n:
+            return say_n(
+                "{n} card is discarded from the Pool and the turn ends",
+                "{n} cards are discarded from the Pool and the turn ends",
+                n,
+            )
+        return say("the turn ends")
+    # Translators: the end of an Ugh! card's effect, after a semicolon ("...; flipped first, ...").
+    scores = say_n("flipped first, it scores {n} point", "flipped first, it scores {n} points", points)
     if last:
-        what = "the last card: the game ends at once"
-    elif t.ice[ugh]:
-        what = "one card of each color in the Pool and one more are discarded, and the turn ends"
-    elif t.value[ugh]:
-        n = t.value[ugh]
-        what = f"{n} card{' is' if n == 1 else 's are'} discarded from the Pool and the turn ends"
-    else:
-        what = "the turn ends"
-    if first_flip and points:
-        what += f"; flipped first, it scores {points} point{'s' if points != 1 else ''}"
-    return what
+        # Translators: {scores} is "flipped first, it scores 3 points".
+        return say("the last card: the game ends at once; {scores}", scores=scores)
+    if ice:
+        # Translators: {scores} is "flipped first, it scores 3 points".
+        return say(
+            "one card of each color in the Pool and one more are discarded, and the turn ends; {scores}",
+            scores=scores,
+        )
+    if n:
+        # Translators: {scores} is "flipped first, it scores 3 points".
+        return say_n(
+            "{n} card is discarded from the Pool and the turn ends; {scores}",
+            "{n} cards are discarded from the Pool and the turn ends; {scores}",
+            n,
+            scores=scores,
+        )
+    # Translators: {scores} is "flipped first, it scores 3 points".
+    return say("the turn ends; {scores}", scores=scores)
 
 
 def discards_for(ugh: Card, pool: Sequence[Card], t: UghCards) -> tuple[int, list[int]]:

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from cardtable.engine import Event, Game, Measure
 from cardtable.engine.measures import announced
+from cardtable.engine.words import N_
 
 _turn_changes = announced("turn")
 
@@ -16,7 +17,7 @@ def turns(game: Game, log: Sequence[Event]) -> float:
 
 
 MEASURES = (
-    Measure("turns", "Turns", turns),
-    Measure("sets_locked", "Sets locked", announced("lock")),
-    Measure("ugh_flipped", "Ugh! cards flipped", announced("ugh")),
+    Measure("turns", N_("Turns"), turns),
+    Measure("sets_locked", N_("Sets locked"), announced("lock")),
+    Measure("ugh_flipped", N_("Ugh! cards flipped"), announced("ugh")),
 )

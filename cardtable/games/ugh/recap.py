@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardtable.engine import Recap, seat_ref
+from cardtable.engine import Recap
+from cardtable.engine.words import N_, Seat, say
 
 from .cards import NUMBER, UGH
 from .sets import values_score
@@ -16,7 +17,10 @@ from .sets import values_score
 if TYPE_CHECKING:
     from .rules import UghGame
 
-COLUMNS = ("Sets locked", "First-flip Ugh!", "Score")
+# Translators: the columns of the summary at the end of a game of Ugh!.
+COLUMNS = (N_("Sets locked"), N_("First-flip Ugh!"), N_("Score"))
+# Translators: in the summary of a game of Ugh!, the sets of a player who locked none.
+NONE = N_("none")
 
 
 def set_text(cards, kind, value) -> str:
@@ -35,11 +39,15 @@ def game_recap(game: UghGame) -> Recap:
         sets = "; ".join(set_text(cards, t.kind, t.value) for cards, _ in game.sets[s])
         ughs = sum(1 for c in game.victory[s].cards if t.kind[c] == UGH)
         ugh_text = f"{ughs} \u00d7 {game.ugh_points}" if ughs else "-"
-        rows.append((sets or "none", ugh_text, str(game.totals[s])))
+        rows.append((sets or NONE, ugh_text, str(game.totals[s])))
     best = max(game.totals)
     notes = tuple(
-        f"{seat_ref(s)}'s best set: {set_text(max(game.sets[s], key=lambda x: x[1])[0], t.kind, t.value)}"
+        say(
+            "{seat}'s best set: {product}",
+            seat=Seat(s),
+            product=set_text(max(game.sets[s], key=lambda x: x[1])[0], t.kind, t.value),
+        )
         for s in range(game.players)
         if game.sets[s] and game.totals[s] == best
     )
-    return Recap("The deck is played out", COLUMNS, tuple(rows), notes, pause=True, score_column=True)
+    return Recap(say("The deck is played out"), COLUMNS, tuple(rows), notes, pause=True, score_column=True)

@@ -61,9 +61,9 @@ from cardtable.engine import (
     ScoreChanged,
     Shuffled,
     ZoneRef,
-    seat_ref,
 )
 from cardtable.engine.game import Game
+from cardtable.engine.words import N_, Phrases, Said, Seat, say, say_n
 
 from . import checks
 from .cards import COLORS, MAX_FLIPS, SAFETY_PILES, UGH, WILD, UghCards, tables_for
@@ -74,10 +74,13 @@ from .state import UghState
 from .views import info_for, prompt_for
 from .wilds import steal_targets
 
-FLIP = Action("flip", source=ZoneRef("deck"), label="Flip the top card of the deck")
-END = Action("end", label="End your turn")
-CANCEL = Action("cancel", label="Put the set's cards back in your Pool")
-DONE = Action("done", label="Done locking")
+FLIP = Action("flip", source=ZoneRef("deck"), label=N_("Flip the top card of the deck"))
+END = Action("end", label=N_("End your turn"))
+CANCEL = Action("cancel", label=N_("Put the set's cards back in your Pool"))
+DONE = Action("done", label=N_("Done locking"))
+
+# Translators: causes of a score in Ugh! (the log says "Ada scores +3 (first-flip Ugh!)").
+FIRST_FLIP, SET = N_("first-flip Ugh!"), N_("set")
 
 DECK_REF = ("deck", None)
 FLIPPED_REF = ("flipped", None)
@@ -95,7 +98,14 @@ class UghGame(Game):
     def check_options(cls, players: int, options: Mapping[str, Any]) -> None:
         decks = options["decks"]
         if decks != "auto" and decks * 6 < players:
-            raise OptionError("decks", f"{players} players need two decks (one deck is for 2-6 players)")
+            raise OptionError(
+                "decks",
+                say_n(
+                    "{n} player needs two decks (one deck is for 2-6 players)",
+                    "{n} players need two decks (one deck is for 2-6 players)",
+                    players,
+                ),
+            )
 
     def _configure(self) -> None:
         n = self.players
@@ -121,7 +131,7 @@ class UghGame(Game):
         first = self.first_player
         self.opening_events = [
             Shuffled(DECK_REF),
-            Announced("first_player", first, None, f"{seat_ref(first)} goes first"),
+            Announced("first_player", first, None, say("{seat} goes first", seat=Seat(first))),
         ]
 
     # -- whose decision --------------------------------------------------------
@@ -169,7 +179,7 @@ class UghGame(Game):
             wild = self.flipped.cards[-1]
             out = []
             if self.flips < MAX_FLIPS or self.fourth_steals:
-                out = [_steal_action(wild, c, victim) for victim, c in self._steal_targets(seat, wild)]
+                out = [_steal_action(t, wild, c, victim) for victim, c in self._steal_targets(seat, wild)]
             out.append(self._pool_action(wild, seat))
             if self.flips < MAX_FLIPS:
                 out.append(self._keep_action(wild))
@@ -235,7 +245,10 @@ class UghGame(Game):
             self.flipped.cards.append(card)
             events.append(Moved(card, 0, DECK_REF, FLIPPED_REF))
             effect = effect_of(card, self.t, self.flips == 1, self.ugh_points, not self.deck.cards)
-            events.append(Announced("ugh", seat, card, f"{seat_ref(seat)} flips {card.name}", effect))
+            text = _told(
+                ("flips", seat, card.name), lambda: say("{seat} flips {card}", seat=Seat(seat), card=card)
+            )
+            events.append(Announced("ugh", seat, card, text, effect))
             self._resolve_ugh(card, events)
             return
         if kind == WILD and (
@@ -288,7 +301,16 @@ class UghGame(Game):
                 "steal",
                 seat,
                 (wild, card, victim),
-                f"{seat_ref(seat)} steals {card.name} from {seat_ref(victim)} with the {wild.name}",
+                _told(
+                    ("steals", seat, card.name, victim, wild.name),
+                    lambda: say(
+                        "{seat} steals {card} from {seat_victim} with the {wild}",
+                        seat=Seat(seat),
+                        card=card,
+                        seat_victim=Seat(victim),
+                        wild=wild,
+                    ),
+                ),
             )
         )
         events.append(Moved(card, 0, self._pool_ref[victim], self._pool_ref[seat]))
@@ -346,7 +368,7 @@ class UghGame(Game):
             events.append(Moved(card, 0, FLIPPED_REF, self._victory_ref[seat]))
             self.ughs[seat] += 1
             self.totals[seat] += self.ugh_points
-            events.append(ScoreChanged(seat, self.ugh_points, self.totals[seat], "first-flip Ugh!"))
+            events.append(ScoreChanged(seat, self.ugh_points, self.totals[seat], FIRST_FLIP))
         else:
             self.discard.cards.append(card)
             events.append(Moved(card, 0, FLIPPED_REF, DISCARD_REF))
@@ -372,9 +394,20 @@ class UghGame(Game):
             events.append(Moved(card, 0, src, dst))
         self.sets[seat].append((cards, score))
         self.totals[seat] += score
-        names = ", ".join(c.name for c in cards)
-        events.append(Announced("lock", seat, (cards, score), f"{seat_ref(seat)} locks {names} for {score}"))
-        events.append(ScoreChanged(seat, score, self.totals[seat], "set"))
+        a, b, c = cards
+        text = _told(
+            ("locks", seat, a.name, b.name, c.name),
+            lambda: say(
+                "{seat} locks {card}, {card2}, {card3} for {score}",
+                seat=Seat(seat),
+                card=a,
+                card2=b,
+                card3=c,
+                score=score,
+            ),
+        )
+        events.append(Announced("lock", seat, (cards, score), text))
+        events.append(ScoreChanged(seat, score, self.totals[seat], SET))
         if can_lock(self.pools[seat].cards, t.color):
             return
         if self.phase == "window":
@@ -403,7 +436,7 @@ class UghGame(Game):
                 "last_card",
                 self.turn,
                 tuple(self.window),
-                f"Last card: everyone may lock sets before {seat_ref(self.turn)} flips it",
+                say("Last card: everyone may lock sets before {seat} flips it", seat=Seat(self.turn)),
             )
         )
         if self.window:
@@ -425,7 +458,12 @@ class UghGame(Game):
         self.flips = 0
         self.taken = False
         self.phase = "turn"
-        events.append(Announced("turn", self.turn, None, f"{seat_ref(self.turn)}'s turn"))
+        seat = self.turn
+        events.append(
+            Announced(
+                "turn", seat, None, _told(("turn", seat), lambda: say("{seat}'s turn", seat=Seat(seat)))
+            )
+        )
 
     def _game_over(self, events: list[Event]) -> None:
         self.phase = "over"
@@ -454,22 +492,38 @@ class UghGame(Game):
 
     def _completing(self, action: Action, forming: list[Card]) -> Action:
         """The lock that completes a set, labelled with the set and its score (shown before it is made)."""
-        cards = [*forming, action.card]
-        score = set_score(cards, self.t.kind, self.t.value)
-        names = ", ".join(c.name for c in cards[:-1]) + f" and {cards[-1].name}"
-        label = f"Lock {names} for {score} point{'' if score == 1 else 's'}"
-        return Action("lock", action.card, target=action.target, label=label, preview=True)
+        a, b = forming
+        c = action.card
+        label = self.t.label(
+            ("complete", a.name, b.name, c.name),
+            lambda: say_n(
+                "Lock {card}, {card2} and {card3} for {n} point",
+                "Lock {card}, {card2} and {card3} for {n} points",
+                set_score((a, b, c), self.t.kind, self.t.value),
+                card=a,
+                card2=b,
+                card3=c,
+            ),
+        )
+        return Action("lock", c, target=action.target, label=label, preview=True)
 
     def _keep_action(self, wild: Card) -> Action:
         """The Wild onto the next Safety pile, like a Number card (flips 1-3 only)."""
-        name = wild.name[:1].upper() + wild.name[1:]
-        label = f"{name} onto Safety pile {self.flips}"  # short: buttons share a row with 12 plates
-        return Action("keep", wild, target=self._safety_zone[self.flips - 1], label=label)
+        pile = self.flips
+
+        def make() -> Said:
+            # Translators: a button that shares a row with up to 12 name plates: keep it short.
+            return _capitalized(say("{card} onto Safety pile {pile}", card=wild, pile=pile))
+
+        label = self.t.label(("keep", wild.name, pile), make)
+        return Action("keep", wild, target=self._safety_zone[pile - 1], label=label)
 
     def _pool_action(self, wild: Card, seat: int) -> Action:
         """The Wild straight into the Pool: the taking is done."""
-        name = wild.name[:1].upper() + wild.name[1:]
-        return Action("pool", wild, target=ZoneRef("pool", seat), label=f"{name} into your Pool")
+        label = self.t.label(
+            ("pool", wild.name), lambda: _capitalized(say("{card} into your Pool", card=wild))
+        )
+        return Action("pool", wild, target=ZoneRef("pool", seat), label=label)
 
     # -- results ---------------------------------------------------------------
 
@@ -488,6 +542,19 @@ class UghGame(Game):
         ]
 
 
-def _steal_action(wild: Card, card: Card, victim: int) -> Action:
+def _steal_action(t: UghCards, wild: Card, card: Card, victim: int) -> Action:
     """The Wild dropped on the card it steals (the Wild goes to the discard, the card to the Pool)."""
-    return Action("steal", wild, target=card, label=f"Steal {card.name} from {seat_ref(victim)}")
+    label = t.label(
+        ("steal", card.name, victim), lambda: say("Steal {card} from {seat}", card=card, seat=Seat(victim))
+    )
+    return Action("steal", wild, target=card, label=label)
+
+
+_told = Phrases().said
+"""Announcements already made, by what they say: the same words are not built again (search)."""
+
+
+def _capitalized(said: Said) -> Said:
+    """The sentence with a capital first letter ("Green Wild into your Pool"), still translated whole."""
+    text = str(said)
+    return Said(text[:1].upper() + text[1:], said.template, said.plural, said.params)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardtable.engine import Card
+from cardtable.engine.words import say
 
 from .cards import ALL, COLORS
 
@@ -44,5 +45,5 @@ def steal_rule(wild: int, color: Sequence[int]) -> str:
     """What ``wild`` may steal, in words (for an error message)."""
     w = color[wild]
     if w == ALL:
-        return "the All Wild steals any card"
-    return f"a {COLORS[w]} Wild steals only {COLORS[w]} cards and the All Wild"
+        return say("the All Wild steals any card")
+    return say("a {color} Wild steals only {color} cards and the All Wild", color=COLORS[w])

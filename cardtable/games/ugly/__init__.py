@@ -1,6 +1,6 @@
 """Ugly: Hearts-like trick-taking with trump, growing passes and Jacks to avoid."""
 
-from cardtable.engine import GameSpec, Search
+from cardtable.engine import N_, GameSpec, Search
 
 from .bot import choose as bot_choose
 from .determinize import determinize
@@ -11,12 +11,13 @@ from .rules import UglyGame
 
 SPEC = GameSpec(
     id="ugly",
-    name="Ugly",
+    # Translators: the name of a card game (keep it, or the name your players know it by).
+    name=N_("Ugly"),
     min_players=3,
     max_players=4,
     schema=SCHEMA,
     game_class=UglyGame,
-    summary="Trick-taking with trump and growing passes: win tricks, avoid the Jacks.",
+    summary=N_("Trick-taking with trump and growing passes: win tricks, avoid the Jacks."),
     determinizer=determinize,
     bot=bot_choose,
     score_scale=6.0,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardtable.engine import Event, Game, Measure, TrickWon
+from cardtable.engine import N_, Event, Game, Measure, TrickWon
 from cardtable.engine.measures import announced, state
 
 
@@ -21,7 +21,7 @@ def winner_jacks(game: Game, log: Sequence[Event]) -> float:
 
 
 MEASURES = (
-    Measure("rounds", "Rounds", state("round")),
-    Measure("no_trump_calls", "No Trump calls", announced("trump", "NT")),
-    Measure("winner_jacks", "Jacks the winner took", winner_jacks),
+    Measure("rounds", N_("Rounds"), state("round")),
+    Measure("no_trump_calls", N_("No Trump calls"), announced("trump", "NT")),
+    Measure("winner_jacks", N_("Jacks the winner took"), winner_jacks),
 )

@@ -19,6 +19,7 @@ from typing import Any
 
 from cardtable.engine import (
     AUTO,
+    N_,
     STANDARD,
     SUIT_NAMES,
     SUITS,
@@ -33,11 +34,13 @@ from cardtable.engine import (
     OptionError,
     RoundEnded,
     ScoreChanged,
+    Seat,
     Shuffled,
     TrickWon,
     Zone,
     ZoneRef,
-    seat_ref,
+    say,
+    say_n,
 )
 from cardtable.engine.cards import SUIT_NAMES_ONE
 from cardtable.engine.game import Game
@@ -63,18 +66,24 @@ assert all(
 TWO_OF_SPADES = STANDARD.by_code("2S")
 
 MAX_SEATS = 4
+# Translators: an action's label: play this card to the trick.
+_PLAY_WORDS = [say("Play {card}", card=c) for c in STANDARD]
+# Translators: an action's label: pass this card on to the neighbour.
+_PASS_WORDS = [say("Pass {card}", card=c) for c in STANDARD]
 PLAY: tuple[list[Action], ...] = tuple(
-    [Action("play", c, target=ZoneRef("trick", s), label=f"Play {c.name}") for c in STANDARD]
+    [Action("play", c, target=ZoneRef("trick", s), label=_PLAY_WORDS[c]) for c in STANDARD]
     for s in range(MAX_SEATS)
 )
 """Each seat's play of each card (to its own place in the trick), made once. Never changed; lists
 rather than tuples because ``list.__getitem__`` maps over a hand several times faster."""
 PASS: tuple[list[Action], ...] = tuple(
-    [Action("pass", c, target=ZoneRef("pass", s), label=f"Pass {c.name}") for c in STANDARD]
+    [Action("pass", c, target=ZoneRef("pass", s), label=_PASS_WORDS[c]) for c in STANDARD]
     for s in range(MAX_SEATS)
 )
-TRUMP: dict[str, Action] = {s: Action("trump", value=s, label=f"Call {SUIT_NAMES[s]} trump") for s in SUITS}
-TRUMP[NO_TRUMP] = Action("trump", value=NO_TRUMP, label="Call No Trump")
+TRUMP: dict[str, Action] = {
+    s: Action("trump", value=s, label=say("Call {suit} trump", suit=SUIT_NAMES[s])) for s in SUITS
+}
+TRUMP[NO_TRUMP] = Action("trump", value=NO_TRUMP, label=N_("Call No Trump"))
 _PLAY_SEAT = {id(a): s for s, row in enumerate(PLAY) for a in row}
 _PASS_SEAT = {id(a): s for s, row in enumerate(PASS) for a in row}
 """Whose each made-once action is, by identity: the module keeps them alive, so an id is never reused."""
@@ -90,9 +99,11 @@ def hand_size(players: int) -> int:
 
 
 def trump_name(trump: str | None) -> str:
+    """Trump in words (marked to translate where they are shown)."""
     if trump is None:
-        return "not named yet"
-    return "No Trump" if trump == NO_TRUMP else SUIT_NAMES[trump]
+        # Translators: what trump is before the caller names it.
+        return N_("not named yet")
+    return N_("No Trump") if trump == NO_TRUMP else SUIT_NAMES[trump]
 
 
 class UglyGame(Game):
@@ -107,10 +118,20 @@ class UglyGame(Game):
         rounds = options["rounds"]
         most = auto_rounds(players)
         if rounds != AUTO and rounds > most:
-            raise OptionError("rounds", f"at most {most} with {players} players (got {rounds})")
+            raise OptionError(
+                "rounds",
+                say_n(
+                    "at most {most} with {n} player (got {rounds})",
+                    "at most {most} with {n} players (got {rounds})",
+                    players,
+                    most=most,
+                    rounds=rounds,
+                ),
+            )
         ugly, charm = options["ugly_card"], options["charm_card"]
         if ugly != "none" and ugly == charm:
-            raise OptionError("charm_card", f"must differ from the Ugly card ({ugly})")
+            # Translators: {card} is a card's code, such as 7D.
+            raise OptionError("charm_card", say("must differ from the Ugly card ({card})", card=ugly))
 
     def _configure(self) -> None:
         n = self.players
@@ -144,7 +165,7 @@ class UglyGame(Game):
         self.removed.cards = [TWO_OF_SPADES] if n == 3 else []
         events: list[Event] = []
         self.cut, self.dealer = self._cut_for_dealer(events)
-        events.append(Announced("dealer", self.dealer, None, f"{seat_ref(self.dealer)} deals"))
+        events.append(Announced("dealer", self.dealer, None, say("{seat} deals", seat=Seat(self.dealer))))
         self._start_round(events)
         self.opening_events = events
 
@@ -157,7 +178,9 @@ class UglyGame(Game):
             round_cuts = list(zip(contenders, cards, strict=True))
             cuts.extend(round_cuts)
             for seat, card in round_cuts:
-                events.append(Announced("cut", seat, card, f"{seat_ref(seat)} cuts {card.name}"))
+                events.append(
+                    Announced("cut", seat, card, say("{seat} cuts {card}", seat=Seat(seat), card=card))
+                )
             low = min(card.rank or 0 for _, card in round_cuts)
             contenders = [seat for seat, card in round_cuts if card.rank == low]
             if len(contenders) == 1:
@@ -250,24 +273,31 @@ class UglyGame(Game):
         """Why ``action`` is refused, naming the rule: the legal list decides (following suit is
         written there only); this says which rule a card outside it breaks."""
         if not isinstance(action, Action):
-            raise IllegalAction(f"{action!r} is not an action", rule="not_an_action")
+            raise IllegalAction(say("{value} is not an action", value=repr(action)), rule="not_an_action")
         phase = self.phase
         kind = action.kind
         if phase == "play":
             if seat != self.turn:
                 self.check_seat(seat)
             if kind != "play":
-                raise IllegalAction(f"it is time to play a card to the trick, not to {kind}", rule="phase")
+                raise IllegalAction(
+                    say("it is time to play a card to the trick, not to {kind}", kind=kind), rule="phase"
+                )
             card = action.card
             hand = self.hands[seat].cards
             if not isinstance(card, Card) or card not in hand:
-                raise IllegalAction(f"{_name(card)} is not in {seat_ref(seat)}'s hand", rule="not_in_hand")
+                raise IllegalAction(_not_in_hand(card, seat), rule="not_in_hand")
             if PLAY[seat][card] not in self.legal_actions(seat):  # in hand, not legal: off suit
                 lead = self.lead_suit
                 assert lead is not None
                 raise IllegalAction(
-                    f"{seat_ref(seat)} must follow {SUIT_NAMES[lead]}: {card.name} is not a "
-                    f"{SUIT_NAMES_ONE[lead]}",
+                    say(
+                        "{seat} must follow {suit}: {card} is not a {suit_one}",
+                        seat=Seat(seat),
+                        suit=SUIT_NAMES[lead],
+                        card=card,
+                        suit_one=SUIT_NAMES_ONE[lead],
+                    ),
                     rule="follow_suit",
                 )
             return
@@ -275,18 +305,22 @@ class UglyGame(Game):
             self.check_seat(seat)
         if phase == "pass":
             if kind != "pass":
-                raise IllegalAction(f"it is time to choose cards to pass, not to {kind}", rule="phase")
-            if not isinstance(action.card, Card) or action.card not in self.hands[seat].cards:
                 raise IllegalAction(
-                    f"{_name(action.card)} is not in {seat_ref(seat)}'s hand", rule="not_in_hand"
+                    say("it is time to choose cards to pass, not to {kind}", kind=kind), rule="phase"
                 )
+            if not isinstance(action.card, Card) or action.card not in self.hands[seat].cards:
+                raise IllegalAction(_not_in_hand(action.card, seat), rule="not_in_hand")
         elif phase == "trump":
             if kind != "trump":
-                raise IllegalAction(f"trump must be named first, not {kind}", rule="phase")
+                raise IllegalAction(say("trump must be named first, not {kind}", kind=kind), rule="phase")
             if not isinstance(action.value, str) or action.value not in TRUMP_CHOICES:
-                raise IllegalAction(f"{action.value!r} is not a suit or No Trump", rule="not_a_suit")
+                raise IllegalAction(
+                    say("{value} is not a suit or No Trump", value=repr(action.value)), rule="not_a_suit"
+                )
             if action.value == NO_TRUMP and not self.options["allow_no_trump"]:
-                raise IllegalAction("No Trump is not allowed in this game; name a suit", rule="no_trump_off")
+                raise IllegalAction(
+                    say("No Trump is not allowed in this game; name a suit"), rule="no_trump_off"
+                )
 
     def _vouch(self, seat: Any, action: Any) -> bool:
         """One of this game's own play, pass or trump actions for ``seat``, legal now.
@@ -332,7 +366,7 @@ class UglyGame(Game):
 
     def _name_trump(self, seat: int, trump: str) -> list[Event]:
         self.trump = trump
-        events: list[Event] = [Announced("trump", seat, trump, f"{seat_ref(seat)} calls {_call_text(trump)}")]
+        events: list[Event] = [Announced("trump", seat, trump, _call_text(seat, trump))]
         k = self.pass_count
         if k == 0:
             self.phase = "play"
@@ -391,7 +425,7 @@ class UglyGame(Game):
         for h in self.hands:
             h.cards.sort()
         if not quiet:
-            events.append(Announced("passed", None, self.pass_count, "Cards passed"))
+            events.append(Announced("passed", None, self.pass_count, say("Cards passed")))
         self.phase = "play"
 
     def _play(self, seat: int, card: Card) -> list[Event]:
@@ -493,12 +527,17 @@ class UglyGame(Game):
             )
 
 
-def _name(card: Any) -> str:
-    return card.name if isinstance(card, Card) else repr(card)
+def _not_in_hand(card: Any, seat: int) -> str:
+    """The refusal of a card (or of anything else given as one) that is not in ``seat``'s hand."""
+    return say(
+        "{card} is not in {seat}'s hand", card=card if isinstance(card, Card) else repr(card), seat=Seat(seat)
+    )
 
 
-def _call_text(trump: str) -> str:
-    return "No Trump" if trump == NO_TRUMP else f"{SUIT_NAMES[trump]} trump"
+def _call_text(seat: int, trump: str) -> str:
+    if trump == NO_TRUMP:
+        return say("{seat} calls No Trump", seat=Seat(seat))
+    return say("{seat} calls {suit} trump", seat=Seat(seat), suit=SUIT_NAMES[trump])
 
 
 def suits_in(cards: Iterable[Card]) -> set[str]:

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from cardtable.engine import Card
+from cardtable.engine import STANDARD, Card, say
+from cardtable.engine.options import comma_list
+
+# Translators: a card taken in a trick that changes the round's score: the Ugly card (7♦ Ugly).
+_UGLY_WORDS = {c: say("{card} Ugly", card=c) for c in STANDARD}
+# Translators: a card taken in a trick that changes the round's score: the Charm card (7♣ Charm).
+_CHARM_WORDS = {c: say("{card} Charm", card=c) for c in STANDARD}
 
 
 def round_score(
@@ -68,16 +74,16 @@ def scoring_cards(
     captured: Iterable[Card], jack_values: Mapping[Card, int], ugly: Card | None, charm: Card | None
 ) -> list[str]:
     """The captured cards that change a round's score, as a player names them: "J♦ -3", "7♦ Ugly",
-    "7♣ Charm" (in the order taken)."""
+    "7♣ Charm" (in the order taken; the words translated where they are shown)."""
     out = []
     for card in captured:
         if card in jack_values:
             value = jack_values[card]
             out.append(f"{card.name} -{value}" if value else card.name)
         elif card == ugly:
-            out.append(f"{card.name} Ugly")
+            out.append(_UGLY_WORDS[card])
         elif card == charm:
-            out.append(f"{card.name} Charm")
+            out.append(_CHARM_WORDS[card])
     return out
 
 
@@ -85,4 +91,4 @@ def trick_note(
     cards: Iterable[Card], jack_values: Mapping[Card, int], ugly: Card | None, charm: Card | None
 ) -> str:
     """What a trick brings its winner besides the trick itself: "J♦ -3, 7♦ Ugly" (empty: nothing)."""
-    return ", ".join(scoring_cards(cards, jack_values, ugly, charm))
+    return comma_list(scoring_cards(cards, jack_values, ugly, charm))

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from cardtable.engine import SUIT_NAMES, SUITS, Card, seat_ref, seat_refs
+from cardtable.engine import N_, SUIT_NAMES, SUITS, Card, Seat, Seats, say, say_n
+from cardtable.engine.options import comma_list
 
 from .scoring import round_score, scoring_cards
 
@@ -28,7 +30,7 @@ def info_for(game: UglyGame, seat: int | None) -> dict[str, Any]:
         # What each has taken this round that scores, and the round's score as it stands: every
         # trick was played face up, so both are public.
         "taken": tuple(
-            ", ".join(scoring_cards(game.won[s].cards, game.jack_values, game.ugly, game.charm))
+            comma_list(scoring_cards(game.won[s].cards, game.jack_values, game.ugly, game.charm))
             for s in range(n)
         ),
         "round_now": tuple(
@@ -43,7 +45,8 @@ def info_for(game: UglyGame, seat: int | None) -> dict[str, Any]:
             "plays": tuple((s, (c,)) for s, c in zip(game.last_trick[1], game.last_trick[2], strict=True)),
         },
         "trick": tuple((s, (game.played[s].cards[0],)) for s in game.trick_order if game.played[s].cards),
-        "score_label": "points",
+        # Translators: what Ugly's scores count, as in "3 points".
+        "score_label": N_("points"),
         "hand_size": game.hand_size,
         "jack_values": dict(game.jack_values),
         "ugly_card": game.ugly,
@@ -55,26 +58,62 @@ def prompt_for(game: UglyGame, seat: int | None) -> str:
     """What ``seat`` is asked to do, or whom it waits for."""
     phase = game.phase
     if phase == "over":
-        return "Game over"
+        return N_("Game over")
     if phase == "trump":
         if seat == game.turn:
             if game.options["allow_no_trump"]:
-                return "Name a trump suit or No Trump"
-            return "Name a trump suit"
-        return f"Waiting for {seat_ref(game.turn)} to name trump"
+                return N_("Name a trump suit or No Trump")
+            return N_("Name a trump suit")
+        return _waiting_for_trump(game.turn)
     if phase == "pass":
         if seat is not None and seat in game.to_act():
             left = game.pass_count - len(game.passing[seat].cards)
-            more = " more" if game.passing[seat].cards else ""
-            noun = "card" if left == 1 else "cards"
-            return f"Choose {left}{more} {noun} to pass to {seat_ref(game.pass_target(seat))}"
-        return f"Waiting for {seat_refs(game.to_act())} to pass"
+            return _choose(left, bool(game.passing[seat].cards), game.pass_target(seat))
+        return _waiting_to_pass(game.to_act())
     if seat != game.turn:
-        return f"Waiting for {seat_ref(game.turn)}"
+        return _waiting_for(game.turn)
     lead = game.lead_suit
     if lead is None:
-        return "Lead any card"
+        return N_("Lead any card")
     hand = game.hands[seat].cards
-    if any(c.suit == lead for c in hand):
-        return f"Follow {SUIT_NAMES[lead]}"
-    return f"No {SUIT_NAMES[lead]}: play any card"
+    return _follow(lead, any(c.suit == lead for c in hand))
+
+
+# Each prompt is said once and kept: a view is made at every step of a game.
+
+
+@cache
+def _waiting_for_trump(turn: int) -> str:
+    return say("Waiting for {seat} to name trump", seat=Seat(turn))
+
+
+@cache
+def _choose(left: int, more: bool, to: int) -> str:
+    if more:
+        return say_n(
+            "Choose {n} more card to pass to {seat}",
+            "Choose {n} more cards to pass to {seat}",
+            left,
+            seat=Seat(to),
+        )
+    return say_n(
+        "Choose {n} card to pass to {seat}", "Choose {n} cards to pass to {seat}", left, seat=Seat(to)
+    )
+
+
+@cache
+def _waiting_to_pass(seats: tuple[int, ...]) -> str:
+    return say("Waiting for {players} to pass", players=Seats(seats))
+
+
+@cache
+def _waiting_for(turn: int) -> str:
+    return say("Waiting for {seat}", seat=Seat(turn))
+
+
+@cache
+def _follow(lead: str, holding: bool) -> str:
+    if holding:
+        return say("Follow {suit}", suit=SUIT_NAMES[lead])
+    # Translators: the player has no card of the suit led.
+    return say("No {suit}: play any card", suit=SUIT_NAMES[lead])

@@ -1,6 +1,7 @@
 """U-G-O: a Yu-Gi-Oh-style duel played with ordinary 52-card decks."""
 
 from cardtable.engine import GameSpec, Search
+from cardtable.engine.words import N_
 
 from .bot import choose as bot_choose
 from .bot import choose_sharp
@@ -11,12 +12,12 @@ from .rules import UgoGame
 
 SPEC = GameSpec(
     id="ugo",
-    name="U-G-O",
+    name=N_("U-G-O"),
     min_players=2,
     max_players=6,
     schema=SCHEMA,
     game_class=UgoGame,
-    summary="A duel with ordinary decks: build attackers and defenders, run your opponents' decks dry.",
+    summary=N_("A duel with ordinary decks: build attackers and defenders, run your opponents' decks dry."),
     determinizer=determinize,
     bot=bot_choose,
     score_scale=8.0,

@@ -3,14 +3,16 @@
 The rules apply the outcome and the table shows the same outcome explained:
 the two values compared, which card is destroyed, how many cards go from
 whose deck to the discard pile. Deciding and telling share one function so
-the words can never disagree with what happens.
+the words can never disagree with what happens. Each outcome is told as one
+whole sentence (``say``), so a translation has the whole of it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardtable.engine import Card, seat_ref
+from cardtable.engine import Card
+from cardtable.engine.words import Seat, say, say_n
 
 from .cards import ATTACK
 
@@ -53,29 +55,158 @@ def tell(
     orientation: str | None,
     against: int,
 ) -> tuple[str, str]:
-    """``"{seat:0}'s K♠ (attack 13) attacks ..."`` and what happens (the head, then the outcome)."""
-    head = f"{seat_ref(user)}'s {card.name} (attack {attack}) attacks "
+    """``"{seat:0}'s K♠ (attack 13) attacks ..."`` and what happens (the head, then the outcome).
+
+    Each a whole sentence (``say``): the head by whom or what is attacked, the
+    outcome by its comparison, what is destroyed and what the decks pay.
+    """
+    you, them = Seat(user), Seat(victim)
     if target is None:
-        head += f"{seat_ref(victim)} directly"
+        head = say(
+            "{seat}'s {card} (attack {attack}) attacks {seat_target} directly",
+            seat=you,
+            card=card,
+            attack=attack,
+            seat_target=them,
+        )
+    elif orientation == ATTACK:
+        head = say(
+            "{seat}'s {card} (attack {attack}) attacks {seat_target}'s {target} (attack {against})",
+            seat=you,
+            card=card,
+            attack=attack,
+            seat_target=them,
+            target=target,
+            against=against,
+        )
     else:
-        word = "attack" if orientation == ATTACK else "defense"
-        head += f"{seat_ref(victim)}'s {target.name} ({word} {against})"
-    parts = []
-    if target is not None:
-        if attack != against:
-            parts.append(f"{max(attack, against)} beats {min(attack, against)}")
-        else:
-            parts.append(f"{attack} against {against}, a tie")
-        gone = [card.name if who == "attacker" else target.name for who in clash.destroyed]
-        if gone:
-            parts.append(" and ".join(gone) + (" are destroyed" if len(gone) > 1 else " is destroyed"))
-        else:
-            parts.append(f"{target.name} holds")
-    if clash.count:
-        loser = victim if clash.sender == "victim" else user
-        cards = "1 card goes" if clash.count == 1 else f"{clash.count} cards go"
-        parts.append(f"{cards} from {seat_ref(loser)}'s deck to the discard pile")
-    elif target is not None and not clash.destroyed:
-        parts.append("nothing else happens")
-    text = "; ".join(parts)
-    return head, f"{text[:1].upper()}{text[1:]}"
+        head = say(
+            "{seat}'s {card} (attack {attack}) attacks {seat_target}'s {target} (defense {against})",
+            seat=you,
+            card=card,
+            attack=attack,
+            seat_target=them,
+            target=target,
+            against=against,
+        )
+    loser = Seat(victim if clash.sender == "victim" else user)
+    if target is None:
+        return head, _direct(clash.count, loser)
+    gone = [card if who == "attacker" else target for who in clash.destroyed]
+    if attack == against:
+        return head, _tie(attack, target, gone, clash.count, loser)
+    return head, _beats(max(attack, against), min(attack, against), target, gone, clash.count, loser)
+
+
+def _direct(count: int, loser: Seat) -> str:
+    """A direct attack's outcome: what the deck pays (nothing to say when it pays nothing)."""
+    if not count:
+        return ""
+    return say_n(
+        "{n} card goes from {seat}'s deck to the discard pile",
+        "{n} cards go from {seat}'s deck to the discard pile",
+        count,
+        seat=loser,
+    )
+
+
+def _beats(high: int, low: int, target: Card, gone: list[Card], count: int, loser: Seat) -> str:
+    """The outcome when one value beats the other ("13 beats 9; ...")."""
+    if not gone:
+        if count:
+            return say_n(
+                "{high} beats {low}; {target} holds; {n} card goes from {seat}'s deck to the discard pile",
+                "{high} beats {low}; {target} holds; {n} cards go from {seat}'s deck to the discard pile",
+                count,
+                high=high,
+                low=low,
+                target=target,
+                seat=loser,
+            )
+        return say(
+            "{high} beats {low}; {target} holds; nothing else happens", high=high, low=low, target=target
+        )
+    if len(gone) == 1:
+        if count:
+            return say_n(
+                "{high} beats {low}; {card} is destroyed; "
+                "{n} card goes from {seat}'s deck to the discard pile",
+                "{high} beats {low}; {card} is destroyed; "
+                "{n} cards go from {seat}'s deck to the discard pile",
+                count,
+                high=high,
+                low=low,
+                card=gone[0],
+                seat=loser,
+            )
+        return say("{high} beats {low}; {card} is destroyed", high=high, low=low, card=gone[0])
+    if count:
+        return say_n(
+            "{high} beats {low}; {card} and {card_too} are destroyed; "
+            "{n} card goes from {seat}'s deck to the discard pile",
+            "{high} beats {low}; {card} and {card_too} are destroyed; "
+            "{n} cards go from {seat}'s deck to the discard pile",
+            count,
+            high=high,
+            low=low,
+            card=gone[0],
+            card_too=gone[1],
+            seat=loser,
+        )
+    return say(
+        "{high} beats {low}; {card} and {card_too} are destroyed",
+        high=high,
+        low=low,
+        card=gone[0],
+        card_too=gone[1],
+    )
+
+
+def _tie(value: int, target: Card, gone: list[Card], count: int, loser: Seat) -> str:
+    """The outcome when both values are the same ("9 against 9, a tie; ...")."""
+    if not gone:
+        if count:
+            return say_n(
+                "{value} against {value}, a tie; {target} holds; "
+                "{n} card goes from {seat}'s deck to the discard pile",
+                "{value} against {value}, a tie; {target} holds; "
+                "{n} cards go from {seat}'s deck to the discard pile",
+                count,
+                value=value,
+                target=target,
+                seat=loser,
+            )
+        return say(
+            "{value} against {value}, a tie; {target} holds; nothing else happens", value=value, target=target
+        )
+    if len(gone) == 1:
+        if count:
+            return say_n(
+                "{value} against {value}, a tie; {card} is destroyed; "
+                "{n} card goes from {seat}'s deck to the discard pile",
+                "{value} against {value}, a tie; {card} is destroyed; "
+                "{n} cards go from {seat}'s deck to the discard pile",
+                count,
+                value=value,
+                card=gone[0],
+                seat=loser,
+            )
+        return say("{value} against {value}, a tie; {card} is destroyed", value=value, card=gone[0])
+    if count:
+        return say_n(
+            "{value} against {value}, a tie; {card} and {card_too} are destroyed; "
+            "{n} card goes from {seat}'s deck to the discard pile",
+            "{value} against {value}, a tie; {card} and {card_too} are destroyed; "
+            "{n} cards go from {seat}'s deck to the discard pile",
+            count,
+            value=value,
+            card=gone[0],
+            card_too=gone[1],
+            seat=loser,
+        )
+    return say(
+        "{value} against {value}, a tie; {card} and {card_too} are destroyed",
+        value=value,
+        card=gone[0],
+        card_too=gone[1],
+    )

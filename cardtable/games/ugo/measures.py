@@ -2,9 +2,10 @@
 
 from cardtable.engine import Measure
 from cardtable.engine.measures import announced, state
+from cardtable.engine.words import N_
 
 MEASURES = (
-    Measure("turns", "Turns", state("turn_count")),
-    Measure("eliminations", "Players knocked out", announced("out")),
-    Measure("destroyed", "Cards destroyed", announced("destroyed")),
+    Measure("turns", N_("Turns"), state("turn_count")),
+    Measure("eliminations", N_("Players knocked out"), announced("out")),
+    Measure("destroyed", N_("Cards destroyed"), announced("destroyed")),
 )

@@ -25,13 +25,19 @@ The target is where the player drops the card (TABLE.md), not always where
 the card ends up: a Jack dropped on a deck still goes to its owner's discard.
 
 A card its actor cannot see is named by its Slot, never by the Card.
+
+Labels are whole sentences made by ``say`` (translated whole). Legal actions
+are made at every step of a search, so each label is made once and kept
+(an ``lru_cache``): the same words for the same cards and seats.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from cardtable.engine import Action, Card, ZoneRef, seat_ref
+from cardtable.engine import Action, Card, ZoneRef
+from cardtable.engine.words import N_, Said, Seat, say
 
 from .cards import ATTACK, DEFENSE, MAX_EQUIPS, MAX_TABLE, POSITIONS, is_ad, is_equip, needs_tribute
 
@@ -43,11 +49,99 @@ TARGETED = frozenset({"ace", "king", "jack"})
 OWN_PILE = frozenset({"queen", "nine", "eight"})
 REACTIONS = frozenset({"take", "ten", "counter"})
 
-POSITION_TEXT = {
-    "attack": "in attack",
-    "defense": "face up in defense",
-    "defense_down": "face down in defense",
+LET_IT_HAPPEN = N_("Let it happen")
+END_TURN = N_("End your turn")
+_PLAY = {
+    "attack": N_("Play {card} in attack"),
+    "defense": N_("Play {card} face up in defense"),
+    "defense_down": N_("Play {card} face down in defense"),
 }
+"""How an A/D card is played, by its position."""
+_PLAY_TRIBUTE = {
+    "attack": N_("Play {card} in attack, giving {tribute} as tribute"),
+    "defense": N_("Play {card} face up in defense, giving {tribute} as tribute"),
+    "defense_down": N_("Play {card} face down in defense, giving {tribute} as tribute"),
+}
+_TURN = {
+    ATTACK: N_("Turn {card} to attack"),
+    DEFENSE: N_("Turn {card} to defense"),
+}
+
+
+@lru_cache(maxsize=4096)
+def _play_label(card: Card, position: str, tribute: Card | None) -> Said:
+    if tribute is None:
+        return say(_PLAY[position], card=card)
+    return say(_PLAY_TRIBUTE[position], card=card, tribute=tribute)
+
+
+@lru_cache(maxsize=4096)
+def _turn_label(card: Card, to: str) -> Said:
+    return say(_TURN[to], card=card)
+
+
+@lru_cache(maxsize=4096)
+def _equip_label(card: Card, on: Card) -> Said:
+    return say("Equip {card} on {target}", card=card, target=on)
+
+
+@lru_cache(maxsize=4096)
+def _stop_label(card: Card) -> Said:
+    return say("Play {card} to stop it", card=card)
+
+
+@lru_cache(maxsize=4096)
+def _turn_back_label(card: Card) -> Said:
+    return say("Play {card} to turn it back", card=card)
+
+
+@lru_cache(maxsize=4096)
+def _destroy_label(target: Card | None) -> Said:
+    """Destroying a card the actor sees (``target``), or a face-down one (None)."""
+    if target is None:
+        return say("Destroy the face-down card")
+    return say("Destroy {target}", target=target)
+
+
+@lru_cache(maxsize=4096)
+def _direct_label(card: Card, victim: int) -> Said:
+    return say("Attack {seat} directly with {card}", seat=Seat(victim), card=card)
+
+
+@lru_cache(maxsize=4096)
+def _attack_label(card: Card, target: Card | None) -> Said:
+    """Attacking with ``card`` a card the actor sees (``target``), or a face-down one (None)."""
+    if target is None:
+        return say("Attack the face-down card with {card}", card=card)
+    return say("Attack {target} with {card}", target=target, card=card)
+
+
+@lru_cache(maxsize=4096)
+def _ace_label(card: Card, target: Card | None) -> Said:
+    """Destroying with an Ace a card the actor sees (``target``), or a face-down one (None)."""
+    if target is None:
+        return say("Destroy the face-down card with {card}", card=card)
+    return say("Destroy {target} with {card}", target=target, card=card)
+
+
+@lru_cache(maxsize=4096)
+def _targeted_label(kind: str, card: Card, victim: int) -> Said:
+    """A Special card played on a player: a specific Ace, a King, a Jack."""
+    if kind == "ace":
+        return say("Play {card} on {seat}", card=card, seat=Seat(victim))
+    if kind == "king":
+        return say("Play {card}: {seat} discards the top card of their deck", card=card, seat=Seat(victim))
+    return say("Play {card}: take the top card of {seat}'s deck", card=card, seat=Seat(victim))
+
+
+@lru_cache(maxsize=4096)
+def _own_pile_label(kind: str, card: Card) -> Said:
+    """A Special card played on the player's own discard pile: a Queen, a 9, an 8."""
+    if kind == "queen":
+        return say("Play {card}: draw from your discard pile", card=card)
+    if kind == "nine":
+        return say("Play {card}: reverse the direction", card=card)
+    return say("Play {card}: everyone draws a new hand", card=card)
 
 
 def table(seat: int) -> ZoneRef:
@@ -76,7 +170,7 @@ def legal_now(game: UgoGame, seat: int) -> list[Action]:
         victim = game.pending["victim"]
         return [
             Action(
-                "destroy", target=game.ref(victim, c, seat), label=f"Destroy {game.describe(victim, c, seat)}"
+                "destroy", target=game.ref(victim, c, seat), label=_destroy_label(game.seen(victim, c, seat))
             )
             for c in game.tables[victim].cards
         ]
@@ -90,7 +184,7 @@ def reactions(game: UgoGame, seat: int) -> list[Action]:
     """
     assert game.pending is not None
     kind = game.pending["kind"]
-    out = [Action("take", label="Let it happen")]
+    out = [Action("take", label=LET_IT_HAPPEN)]
     pile = ZoneRef("discard", seat)
     seen: set[tuple[int, str | None]] = set()
     for card in game.hands[seat].cards:
@@ -99,10 +193,10 @@ def reactions(game: UgoGame, seat: int) -> list[Action]:
             continue
         if card.rank == 10 and (kind == "attack" or game.options["ten_stops_specials"]):
             seen.add(key)
-            out.append(Action("ten", card, target=pile, label=f"Play {card.name} to stop it"))
+            out.append(Action("ten", card, target=pile, label=_stop_label(card)))
         elif card.rank == 9 and kind != "attack" and game.options["nine_counters"]:
             seen.add(key)
-            out.append(Action("counter", card, target=pile, label=f"Play {card.name} to turn it back"))
+            out.append(Action("counter", card, target=pile, label=_turn_back_label(card)))
     return out
 
 
@@ -128,7 +222,7 @@ def turn_actions(game: UgoGame, seat: int) -> list[Action]:
                 for ad in tz.cards:
                     st = tz.state[ad]
                     if st.face_up and len(st.attached) < MAX_EQUIPS:
-                        out.append(Action("equip", card, target=ad, label=f"Equip {card.name} on {ad.name}"))
+                        out.append(Action("equip", card, target=ad, label=_equip_label(card, ad)))
         elif card.rank == 10:
             continue  # the 10 is played only when attacked
         elif victim is not None or card.rank in (12, 9, 8):
@@ -138,31 +232,25 @@ def turn_actions(game: UgoGame, seat: int) -> list[Action]:
         for ad in own.cards:
             if ad not in game.turned:
                 to = DEFENSE if own.state[ad].orientation == ATTACK else ATTACK
-                out.append(Action("turn", ad, value=to, label=f"Turn {ad.name} to {to}"))
+                out.append(Action("turn", ad, value=to, label=_turn_label(ad, to)))
     if victim is not None and game.attacks_allowed():
         targets = game.tables[victim].cards
         for ad in own.cards:
             if own.state[ad].orientation != ATTACK or ad in game.attacked:
                 continue
             if not targets:
-                label = f"Attack {seat_ref(victim)} directly with {ad.name}"
+                label = _direct_label(ad, victim)
                 out.append(Action("attack", ad, target=table(victim), label=label))
             for t in targets:
-                name = game.describe(victim, t, seat)
-                out.append(
-                    Action(
-                        "attack", ad, target=game.ref(victim, t, seat), label=f"Attack {name} with {ad.name}"
-                    )
-                )
-    out.append(Action("end", label="End your turn"))
+                label = _attack_label(ad, game.seen(victim, t, seat))
+                out.append(Action("attack", ad, target=game.ref(victim, t, seat), label=label))
+    out.append(Action("end", label=END_TURN))
     return out
 
 
 def play_action(card: Card, position: str, seat: int, tribute: Card | None = None) -> Action:
     """Play an A/D card onto the player's table, or onto the tribute a 6 or 7 replaces."""
-    label = f"Play {card.name} {POSITION_TEXT[position]}"
-    if tribute is not None:
-        label += f", giving {tribute.name} as tribute"
+    label = _play_label(card, position, tribute)
     return Action(
         "play", card, value=position, target=table(seat) if tribute is None else tribute, label=label
     )
@@ -181,36 +269,22 @@ def special_actions(game: UgoGame, seat: int, card: Card, kind: str, victim: int
         assert victim is not None
         if game.options["specific_aces"]:
             if game.ace_victims(card, victim):
-                return [
-                    Action("ace", card, target=table(victim), label=f"Play {card.name} on {seat_ref(victim)}")
-                ]
+                return [Action("ace", card, target=table(victim), label=_targeted_label("ace", card, victim))]
             return []
         return [
             Action(
                 "ace",
                 card,
                 target=game.ref(victim, t, seat),
-                label=f"Destroy {game.describe(victim, t, seat)} with {card.name}",
+                label=_ace_label(card, game.seen(victim, t, seat)),
             )
             for t in game.tables[victim].cards
         ]
     if kind == "queen":
         if not game.discards[seat].cards:
             return []
-        return [
-            Action(
-                "queen", card, target=discard(seat), label=f"Play {card.name}: draw from your discard pile"
-            )
-        ]
+        return [Action("queen", card, target=discard(seat), label=_own_pile_label("queen", card))]
     if kind in TARGETED:
         assert victim is not None
-        if kind == "king":
-            label = f"Play {card.name}: {seat_ref(victim)} discards the top card of their deck"
-        else:
-            label = f"Play {card.name}: take the top card of {seat_ref(victim)}'s deck"
-        return [Action(kind, card, target=deck(victim), label=label)]
-    labels = {
-        "nine": f"Play {card.name}: reverse the direction",
-        "eight": f"Play {card.name}: everyone draws a new hand",
-    }
-    return [Action(kind, card, target=discard(seat), label=labels[kind])]
+        return [Action(kind, card, target=deck(victim), label=_targeted_label(kind, card, victim))]
+    return [Action(kind, card, target=discard(seat), label=_own_pile_label(kind, card))]

@@ -3,13 +3,18 @@ Special card) may play a 10 or a 9, and what an attack, King, Jack or Ace does o
 
 A mixin of :class:`~cardtable.games.ugo.rules.UgoGame`: the methods work on the game's own
 state (``pending``, ``phase``, the zones) and call its card moves.
+
+What they announce is said in whole sentences (``say``); those told at most
+steps of a game (a card holds, a deck hit) are made once and kept.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from cardtable.engine import Action, Announced, Card, Event, Moved, Turned, seat_ref
+from cardtable.engine import Action, Announced, Card, Event, Moved, Turned
+from cardtable.engine.words import Said, Seat, say, say_n
 
 from . import clash
 from .cards import ATTACK
@@ -20,6 +25,28 @@ if TYPE_CHECKING:
     _Base = UgoGame
 else:
     _Base = object
+
+
+@lru_cache(maxsize=4096)
+def _holds(card: Card) -> Said:
+    return say("{card} holds", card=card)
+
+
+@lru_cache(maxsize=4096)
+def _loses(seat: int, count: int) -> Said:
+    return say_n(
+        "{seat} loses {n} card from the deck", "{seat} loses {n} cards from the deck", count, seat=Seat(seat)
+    )
+
+
+@lru_cache(maxsize=4096)
+def _takes_top_card(user: int, victim: int) -> Said:
+    return say("{seat} takes the top card of {seat_target}'s deck", seat=Seat(user), seat_target=Seat(victim))
+
+
+@lru_cache(maxsize=4096)
+def _equip_destroyed(seat: int, equip: Card) -> Said:
+    return say("{seat}'s {card} is destroyed", seat=Seat(seat), card=equip)
 
 
 class Reactions(_Base):
@@ -53,16 +80,34 @@ class Reactions(_Base):
         assert card is not None
         self._to_discard(card, self.hands[seat], seat, events)
         if action.kind == "ten":
-            what = "attack" if p["kind"] == "attack" else p["card"].name
             # The user named mid-sentence: "Bo plays 10♥ against your attack", never ": Your attack".
-            against = f"{seat_ref(p['user'])}'s {what}"
-            text = f"{seat_ref(seat)} plays {card.name} against {against}: it has no effect"
+            if p["kind"] == "attack":
+                text = say(
+                    "{seat} plays {card} against {seat_user}'s attack: it has no effect",
+                    seat=Seat(seat),
+                    card=card,
+                    seat_user=Seat(p["user"]),
+                )
+            else:
+                text = say(
+                    "{seat} plays {card} against {seat_user}'s {special}: it has no effect",
+                    seat=Seat(seat),
+                    card=card,
+                    seat_user=Seat(p["user"]),
+                    special=p["card"],
+                )
             events.append(Announced("stopped", seat, card, text))
             self.pending = None
             self._after_effect(events, [])
             return
         # A 9 turns the Special card back on its user (no further answer to that).
-        text = f"{seat_ref(seat)} plays {card.name}: {p['card'].name} is turned back on {seat_ref(p['user'])}"
+        text = say(
+            "{seat} plays {card}: {special} is turned back on {seat_user}",
+            seat=Seat(seat),
+            card=card,
+            special=p["card"],
+            seat_user=Seat(p["user"]),
+        )
         events.append(Announced("countered", seat, card, text))
         p["user"], p["victim"] = seat, p["user"]
         p["responder"] = seat
@@ -90,8 +135,7 @@ class Reactions(_Base):
         elif kind == "jack":
             deck = self.decks[victim]
             if deck.cards:
-                took = f"{seat_ref(user)} takes the top card of {seat_ref(victim)}'s deck"
-                events.append(Announced("took", user, victim, took))
+                events.append(Announced("took", user, victim, _takes_top_card(user, victim)))
                 stolen = deck.cards.pop()
                 self.hands[user].cards.append(stolen)
                 self.hands[user].cards.sort()
@@ -116,8 +160,7 @@ class Reactions(_Base):
                 st.attached.remove(equip)
         pile = self._discard_pile(equip, seat)
         pile.cards.append(equip)
-        told = f"{seat_ref(seat)}'s {equip.name} is destroyed"
-        events.append(Announced("equip_destroyed", seat, equip, told))
+        events.append(Announced("equip_destroyed", seat, equip, _equip_destroyed(seat, equip)))
         events.append(Moved(equip, equip.back, table.ref, pile.ref))
 
     def _resolve_attack(
@@ -146,12 +189,10 @@ class Reactions(_Base):
         if "attacker" in outcome.destroyed:
             self._destroy(user, card, events)
         if target is not None and not outcome.destroyed:
-            events.append(Announced("held", victim, target, f"{target.name} holds"))
+            events.append(Announced("held", victim, target, _holds(target)))
         if not outcome.count:
             return []
         loser = victim if outcome.sender == "victim" else user
         if target is None:
-            events.append(
-                Announced("hit", victim, attack, f"{seat_ref(victim)} loses {attack} cards from the deck")
-            )
+            events.append(Announced("hit", victim, attack, _loses(victim, attack)))
         return [] if self._send(loser, outcome.count, events) else [loser]

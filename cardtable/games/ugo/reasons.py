@@ -9,13 +9,18 @@ Seats are named by ``{seat:N}`` placeholders, each followed by a modal or a
 verb the table can turn to the second person ("{seat:0} has already played"
 reads "You have already played"). A reason says no more than the seat may
 know: a hidden card it names is treated like a card that is not there.
+
+Every reason is one whole sentence made by ``say`` (translated whole): where
+the words differ with the case (a King or a Jack, attack or defense), each
+case has a sentence of its own.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardtable.engine import Action, Card, Reason, Slot, ZoneRef, brief, seat_ref
+from cardtable.engine import Action, Card, Reason, Slot, ZoneRef, brief
+from cardtable.engine.words import N_, Said, Seat, say, say_n
 
 from .cards import ATTACK, DEFENSE, MAX_EQUIPS, MAX_TABLE, POSITIONS, is_ad, is_equip, needs_tribute
 from .moves import OWN_PILE, REACTIONS, SPECIAL_KINDS, TARGETED, deck, discard, equip_tables, table
@@ -24,19 +29,66 @@ if TYPE_CHECKING:
     from .rules import UgoGame
 
 KINDS = frozenset({"play", "equip", "turn", "attack", "end", "destroy", *REACTIONS, *SPECIAL_KINDS.values()})
-_ARTICLE = {
-    "ace": "an Ace",
-    "king": "a King",
-    "queen": "a Queen",
-    "jack": "a Jack",
-    "nine": "a 9",
-    "eight": "an 8",
+_POSITIONS = ", ".join(POSITIONS)  # the positions as code names them (a value, not words)
+
+# A Special card tried as another kind, by the kind tried: what it is not, and what it is for.
+_NOT_THAT_KIND = {
+    "ace": N_("{card} is not an Ace: {purpose}"),
+    "king": N_("{card} is not a King: {purpose}"),
+    "queen": N_("{card} is not a Queen: {purpose}"),
+    "jack": N_("{card} is not a Jack: {purpose}"),
+    "nine": N_("{card} is not a 9: {purpose}"),
+    "eight": N_("{card} is not an 8: {purpose}"),
 }
+# Translators: {value} is what the action held instead, as code writes it.
+_TAKES_NO_VALUE = {
+    "ace": N_("an Ace takes no value (got {value})"),
+    "king": N_("a King takes no value (got {value})"),
+    "queen": N_("a Queen takes no value (got {value})"),
+    "jack": N_("a Jack takes no value (got {value})"),
+    "nine": N_("a 9 takes no value (got {value})"),
+    "eight": N_("an 8 takes no value (got {value})"),
+}
+_AIMS_AT_DECK = {
+    "king": N_("a King aims at the deck of {seat_target}, {seat}'s target"),
+    "jack": N_("a Jack aims at the deck of {seat_target}, {seat}'s target"),
+}
+# What a specific Ace destroys, by its suit: the target player named, then not named (nobody left).
 _SPECIFIC_ACES = {
-    "S": "all of {them}'s cards in attack position",
-    "H": "all of {them}'s cards in defense position",
-    "C": "all of {them}'s Attack/Defense cards",
-    "D": "all the equips on {them}'s cards",
+    "S": N_(
+        "with specific Aces, {card} destroys all of {seat_target}'s cards in attack position, "
+        "played on {seat_target}'s table"
+    ),
+    "H": N_(
+        "with specific Aces, {card} destroys all of {seat_target}'s cards in defense position, "
+        "played on {seat_target}'s table"
+    ),
+    "C": N_(
+        "with specific Aces, {card} destroys all of {seat_target}'s Attack/Defense cards, "
+        "played on {seat_target}'s table"
+    ),
+    "D": N_(
+        "with specific Aces, {card} destroys all the equips on {seat_target}'s cards, "
+        "played on {seat_target}'s table"
+    ),
+}
+_SPECIFIC_ACES_NO_TARGET = {
+    "S": N_(
+        "with specific Aces, {card} destroys all of {seat}'s target's cards in attack position, "
+        "played on {seat}'s target's table"
+    ),
+    "H": N_(
+        "with specific Aces, {card} destroys all of {seat}'s target's cards in defense position, "
+        "played on {seat}'s target's table"
+    ),
+    "C": N_(
+        "with specific Aces, {card} destroys all of {seat}'s target's Attack/Defense cards, "
+        "played on {seat}'s target's table"
+    ),
+    "D": N_(
+        "with specific Aces, {card} destroys all the equips on {seat}'s target's cards, "
+        "played on {seat}'s target's table"
+    ),
 }
 
 
@@ -44,7 +96,8 @@ def why_not(game: UgoGame, seat: int, action: Action) -> Reason:
     """A reason ``action`` is not allowed for ``seat`` now (which must be a seat to act)."""
     kind = action.kind
     if type(kind) is not str or kind not in KINDS:
-        return Reason(f"there is no action {brief(kind)} in U-G-O", "unknown_kind")
+        # Translators: {kind} is what the action named, as code writes it.
+        return Reason(say("there is no action {kind} in U-G-O", kind=brief(kind)), "unknown_kind")
     bad = shape_problem(game, action)
     if bad:
         return bad
@@ -66,38 +119,60 @@ def _is_seat(game: UgoGame, x: Any) -> bool:
     return type(x) is int and 0 <= x < game.players
 
 
-def shape_problem(game: UgoGame, action: Action) -> Reason | None:
-    """What in the action's fields is not even of the right type, or None."""
+def shape_problem(game: UgoGame, action: Action) -> Reason | Said | None:
+    """What in the action's fields is not even of the right type, or None.
+
+    The sentences name the action's kind (``{kind}``) and the values it held
+    as code writes them: these refuse what a program, not a player, put together.
+    """
     card, target = action.card, action.target
     if card is not None and not is_card(game, card):
-        return Reason(f"{brief(card)} is not a card of this game", "not_a_card")
+        return Reason(say("{value} is not a card of this game", value=brief(card)), "not_a_card")
     if type(action.cards) is not tuple or action.cards:
         return Reason(
-            f"U-G-O plays one card at a time: a {action.kind} names no group (got {brief(action.cards)})",
+            say(
+                "U-G-O plays one card at a time: a {kind} names no group (got {value})",
+                kind=action.kind,
+                value=brief(action.cards),
+            ),
             "shape",
         )
     if action.source is not None:
-        return Reason(f"a {action.kind} starts from no zone (got {brief(action.source)})", "shape")
+        return Reason(
+            say("a {kind} starts from no zone (got {value})", kind=action.kind, value=brief(action.source)),
+            "shape",
+        )
     if action.value is not None:
         if action.kind not in ("play", "turn"):
-            return Reason(f"a {action.kind} takes no value (got {brief(action.value)})", "shape")
+            return Reason(
+                say("a {kind} takes no value (got {value})", kind=action.kind, value=brief(action.value)),
+                "shape",
+            )
         if type(action.value) is not str:
-            return Reason(f"{brief(action.value)} is not a position", "shape")
+            return Reason(say("{value} is not a position", value=brief(action.value)), "shape")
     if target is None:
         return None
     if type(target) is Card:
-        return None if is_card(game, target) else f"{brief(target)} is not a card of this game"
+        # A plain sentence, no Reason: the refusal names no rule.
+        return (
+            None if is_card(game, target) else say("{value} is not a card of this game", value=brief(target))
+        )
     if type(target) is ZoneRef:
         if type(target.zone) is str and _is_seat(game, target.owner):
             return None
-        return Reason(f"{brief(target)} is not a zone of this game (a zone name and a seat)", "shape")
+        return Reason(
+            say("{value} is not a zone of this game (a zone name and a seat)", value=brief(target)), "shape"
+        )
     if type(target) is Slot:
         if type(target.zone) is str and _is_seat(game, target.owner) and type(target.index) is int:
             return None
         return Reason(
-            f"{brief(target)} is not a place on the table (a zone name, a seat and an index)", "shape"
+            say(
+                "{value} is not a place on the table (a zone name, a seat and an index)", value=brief(target)
+            ),
+            "shape",
         )
-    return Reason(f"{brief(target)} is not a card, a place or a zone to aim at", "shape")
+    return Reason(say("{value} is not a card, a place or a zone to aim at", value=brief(target)), "shape")
 
 
 def _visible_on_table(
@@ -121,47 +196,106 @@ def _visible_on_table(
 
 def _no_target(action: Action) -> Reason | None:
     if action.target is not None:
-        return Reason(f"a {action.kind} aims at nothing (got {brief(action.target)})", "shape")
+        return Reason(
+            say("a {kind} aims at nothing (got {value})", kind=action.kind, value=brief(action.target)),
+            "shape",
+        )
     return None
 
 
-def purpose(game: UgoGame, seat: int, card: Card) -> str:
+def purpose(game: UgoGame, seat: int, card: Card) -> Said:
     """What ``card`` is for, and where or when ``seat`` plays it (RULES.md section 2, "Card roles").
 
     Told when the card is tried as something it is not ("10♥ is not a King"): the reason
-    then says what a 10 is for instead of only what it is not.
+    then says what a 10 is for instead of only what it is not. A whole clause, given to
+    those sentences as their ``{purpose}``.
     """
-    you = seat_ref(seat)
+    you = Seat(seat)
     victim = game.target_of(seat) if game.alive[seat] else None
-    them = seat_ref(victim) if victim is not None else f"{you}'s target"
+    them = Seat(victim) if victim is not None else None
     rank, options = card.rank or 0, game.options
     if is_ad(card):
-        tribute = f", with one of {you}'s own as tribute" if needs_tribute(card) else ""
-        return f"it is an Attack/Defense card, played on {you}'s own table{tribute}"
+        if needs_tribute(card):
+            return say(
+                "it is an Attack/Defense card, played on {seat}'s own table, "
+                "with one of {seat}'s own as tribute",
+                seat=you,
+            )
+        return say("it is an Attack/Defense card, played on {seat}'s own table", seat=you)
     if is_equip(card):
-        whose = f"{you}'s own" if len(equip_tables(game, seat)) == 1 else "the"
-        return f"it is an Equip card, played on one of {whose} face-up Attack/Defense cards"
+        if len(equip_tables(game, seat)) == 1:
+            return say(
+                "it is an Equip card, played on one of {seat}'s own face-up Attack/Defense cards", seat=you
+            )
+        return say("it is an Equip card, played on one of the face-up Attack/Defense cards")
     if rank == 10:
-        what = "an attack, an Ace, a King or a Jack used" if options["ten_stops_specials"] else "an attack"
-        return f"a 10 is played only in answer to {what} on {you}, to stop it"
+        if options["ten_stops_specials"]:
+            return say(
+                "a 10 is played only in answer to an attack, an Ace, a King or a Jack used on {seat}, "
+                "to stop it",
+                seat=you,
+            )
+        return say("a 10 is played only in answer to an attack on {seat}, to stop it", seat=you)
     if rank == 9:
-        told = f"a 9 reverses the direction of play, played on {you}'s own discard pile"
         if options["nine_counters"]:
-            told += f"; it also turns an Ace, a King or a Jack used on {you} back on its user"
-        return told
+            return say(
+                "a 9 reverses the direction of play, played on {seat}'s own discard pile; "
+                "it also turns an Ace, a King or a Jack used on {seat} back on its user",
+                seat=you,
+            )
+        return say("a 9 reverses the direction of play, played on {seat}'s own discard pile", seat=you)
     if rank == 8:
-        told = "an 8 makes every player discard their hand and draw as many cards"
-        return f"{told}, played on {you}'s own discard pile"
+        return say(
+            "an 8 makes every player discard their hand and draw as many cards, "
+            "played on {seat}'s own discard pile",
+            seat=you,
+        )
     if rank == 12:
-        return f"a Queen draws a card from {you}'s own discard pile, played on that pile"
+        return say("a Queen draws a card from {seat}'s own discard pile, played on that pile", seat=you)
     if rank == 13:
-        return f"a King sends the top card of {them}'s deck to the discard pile, played on that deck"
+        if them is None:
+            return say(
+                "a King sends the top card of {seat}'s target's deck to the discard pile, "
+                "played on that deck",
+                seat=you,
+            )
+        return say(
+            "a King sends the top card of {seat_target}'s deck to the discard pile, played on that deck",
+            seat_target=them,
+        )
     if rank == 11:
-        return f"a Jack takes the top card of {them}'s deck into {you}'s hand, played on that deck"
+        if them is None:
+            return say(
+                "a Jack takes the top card of {seat}'s target's deck into {seat}'s hand, played on that deck",
+                seat=you,
+            )
+        return say(
+            "a Jack takes the top card of {seat_target}'s deck into {seat}'s hand, played on that deck",
+            seat_target=them,
+            seat=you,
+        )
     if options["specific_aces"] and card.suit in _SPECIFIC_ACES:
-        what = _SPECIFIC_ACES[card.suit].format(them=them)
-        return f"with specific Aces, {card.name} destroys {what}, played on {them}'s table"
-    return f"an Ace destroys an Attack/Defense card of {them}'s, played on that card"
+        if them is None:
+            return say(_SPECIFIC_ACES_NO_TARGET[card.suit], card=card, seat=you)
+        return say(_SPECIFIC_ACES[card.suit], card=card, seat_target=them)
+    if them is None:
+        return say(
+            "an Ace destroys an Attack/Defense card of {seat}'s target's, played on that card", seat=you
+        )
+    return say(
+        "an Ace destroys an Attack/Defense card of {seat_target}'s, played on that card", seat_target=them
+    )
+
+
+def _listed(choices: list[str]) -> str:
+    """The choices' labels as one value, "A, B, C", each still translated on its own."""
+    if not choices:
+        return ""
+    out = choices[-1]
+    for choice in reversed(choices[:-1]):
+        # Translators: a list of choices, "Let it happen, Play 10♥ to stop it": keep both parts.
+        out = say("{choice}, {choices}", choice=choice, choices=out)
+    return out
 
 
 # -- answering someone else's card ------------------------------------------------------
@@ -170,54 +304,81 @@ def purpose(game: UgoGame, seat: int, card: Card) -> str:
 def _react(game: UgoGame, seat: int, action: Action) -> Reason:
     p = game.pending
     assert p is not None
-    user, kind, card = seat_ref(p["user"]), action.kind, action.card
-    what = "attack" if p["kind"] == "attack" else p["card"].name
+    you, user, kind, card = Seat(seat), Seat(p["user"]), action.kind, action.card
     if kind not in REACTIONS:
-        choices = ", ".join(a.label for a in game.legal_actions(seat))
-        return Reason(f"{seat_ref(seat)} must answer {user}'s {what} first ({choices})", "answer_first")
+        choices = _listed([a.label for a in game.legal_actions(seat)])
+        if p["kind"] == "attack":
+            text = say(
+                "{seat} must answer {seat_user}'s attack first ({choices})",
+                seat=you,
+                seat_user=user,
+                choices=choices,
+            )
+        else:
+            text = say(
+                "{seat} must answer {seat_user}'s {card} first ({choices})",
+                seat=you,
+                seat_user=user,
+                card=p["card"],
+                choices=choices,
+            )
+        return Reason(text, "answer_first")
     if kind == "take":
         if card is not None:
-            return Reason(f"letting it happen takes no card (got {card.name})", "shape")
-        return _no_target(action) or Reason(f"{seat_ref(seat)} cannot let it happen now", "not_now")
+            return Reason(say("letting it happen takes no card (got {card})", card=card), "shape")
+        return _no_target(action) or Reason(say("{seat} cannot let it happen now", seat=you), "not_now")
     if card is None:
-        return Reason(f"say which {'10' if kind == 'ten' else '9'} {seat_ref(seat)} plays", "name_the_card")
+        if kind == "ten":
+            return Reason(say("say which 10 {seat} plays", seat=you), "name_the_card")
+        return Reason(say("say which 9 {seat} plays", seat=you), "name_the_card")
     if card not in game.hands[seat].cards:
-        return Reason(f"{card.name} is not in {seat_ref(seat)}'s hand", "not_in_hand")
+        return Reason(say("{card} is not in {seat}'s hand", card=card, seat=you), "not_in_hand")
     if kind == "ten":
         if card.rank != 10:
-            return Reason(f"{card.name} is not a 10", "not_a_ten")
+            return Reason(say("{card} is not a 10", card=card), "not_a_ten")
         if p["kind"] != "attack" and not game.options["ten_stops_specials"]:
-            return Reason("a 10 stops attacks only, not an Ace, a King or a Jack", "ten_stops_attacks_only")
+            return Reason(
+                say("a 10 stops attacks only, not an Ace, a King or a Jack"), "ten_stops_attacks_only"
+            )
     else:
         if card.rank != 9:
-            return Reason(f"{card.name} is not a 9", "not_a_nine")
+            return Reason(say("{card} is not a 9", card=card), "not_a_nine")
         if p["kind"] == "attack":
             return Reason(
-                "a 9 cannot stop an attack, only an Ace, a King or a Jack", "nine_not_against_attack"
+                say("a 9 cannot stop an attack, only an Ace, a King or a Jack"), "nine_not_against_attack"
             )
         if not game.options["nine_counters"]:
             return Reason(
-                "a 9 turns a Special card back only with the Nines counter house rule", "nines_counter_off"
+                say("a 9 turns a Special card back only with the Nines counter house rule"),
+                "nines_counter_off",
             )
-    return _no_target(action) or Reason(f"{seat_ref(seat)} cannot play {card.name} now", "not_now")
+    return _no_target(action) or Reason(say("{seat} cannot play {card} now", seat=you, card=card), "not_now")
 
 
 def _choose(game: UgoGame, seat: int, action: Action) -> Reason:
     p = game.pending
     assert p is not None
-    victim = seat_ref(p["victim"])
+    you, victim = Seat(seat), Seat(p["victim"])
     if action.kind != "destroy":
         return Reason(
-            f"{seat_ref(seat)} must first choose the card of {victim} that the Ace destroys", "choose_first"
+            say(
+                "{seat} must first choose the card of {seat_victim} that the Ace destroys",
+                seat=you,
+                seat_victim=victim,
+            ),
+            "choose_first",
         )
     if action.card is not None or action.value is not None:
-        return Reason("choosing the card the Ace destroys takes only that card, as the target", "shape")
+        return Reason(say("choosing the card the Ace destroys takes only that card, as the target"), "shape")
     if _visible_on_table(game, seat, p["victim"], action.target) is None:
         return Reason(
-            f"the Ace can only destroy a card on {victim}'s table (a hidden one by its place)",
+            say(
+                "the Ace can only destroy a card on {seat_victim}'s table (a hidden one by its place)",
+                seat_victim=victim,
+            ),
             "destroy_on_victims_table",
         )
-    return Reason(f"{seat_ref(seat)} cannot destroy that card now", "not_now")
+    return Reason(say("{seat} cannot destroy that card now", seat=you), "not_now")
 
 
 # -- one's own turn ------------------------------------------------------------------------
@@ -225,22 +386,23 @@ def _choose(game: UgoGame, seat: int, action: Action) -> Reason:
 
 def _turn(game: UgoGame, seat: int, action: Action) -> Reason:
     kind, card = action.kind, action.card
-    you = seat_ref(seat)
+    you = Seat(seat)
     if kind in REACTIONS:
         return Reason(
-            f"nobody is attacking {you} or using a card on {you}: there is nothing to answer",
+            say("nobody is attacking {seat} or using a card on {seat}: there is nothing to answer", seat=you),
             "nothing_to_answer",
         )
     if kind == "destroy":
-        return Reason("there is no turned-back Ace whose card to choose", "no_ace_to_choose")
+        return Reason(say("there is no turned-back Ace whose card to choose"), "no_ace_to_choose")
     if kind == "end":
         if card is not None or action.value is not None:
-            return Reason("ending the turn takes no card and no value", "shape")
-        return _no_target(action) or Reason(f"{you} cannot end the turn now", "not_now")
+            return Reason(say("ending the turn takes no card and no value"), "shape")
+        return _no_target(action) or Reason(say("{seat} cannot end the turn now", seat=you), "not_now")
     if card is None:
-        return Reason(f"a {kind} action must name its card", "name_the_card")
+        # Translators: {kind} is the action's kind as code names it (play, equip, turn, attack, king ...).
+        return Reason(say("a {kind} action must name its card", kind=kind), "name_the_card")
     if kind not in ("turn", "attack") and card not in game.hands[seat].cards:
-        return Reason(f"{card.name} is not in {you}'s hand", "not_in_hand")
+        return Reason(say("{card} is not in {seat}'s hand", card=card, seat=you), "not_in_hand")
     if kind == "play":
         return _play(game, seat, action, card)
     if kind == "equip":
@@ -253,147 +415,217 @@ def _turn(game: UgoGame, seat: int, action: Action) -> Reason:
 
 
 def _play(game: UgoGame, seat: int, action: Action, card: Card) -> Reason:
-    you = seat_ref(seat)
+    you = Seat(seat)
     own = game.tables[seat]
     if not is_ad(card):
         return Reason(
-            f"{card.name} is not an Attack/Defense card: {purpose(game, seat, card)}", "not_attack_defense"
+            say(
+                "{card} is not an Attack/Defense card: {purpose}",
+                card=card,
+                purpose=purpose(game, seat, card),
+            ),
+            "not_attack_defense",
         )
     if game.ad_played:
         return Reason(
-            f"{you} has already played an Attack/Defense card this turn", "one_attack_defense_a_turn"
+            say("{seat} has already played an Attack/Defense card this turn", seat=you),
+            "one_attack_defense_a_turn",
         )
     if action.value not in POSITIONS:
         return Reason(
-            f"{brief(action.value)} is not a position: play it to {', '.join(POSITIONS)}", "position"
+            # Translators: {positions} lists the positions as code names them; keep them as they are.
+            say(
+                "{value} is not a position: play it to {positions}",
+                value=brief(action.value),
+                positions=_POSITIONS,
+            ),
+            "position",
         )
     target = action.target
     if needs_tribute(card):
         if not own.cards:
             return Reason(
-                f"a {card.rank} needs a tribute and {you} has no Attack/Defense card on the table",
+                say(
+                    "a {rank} needs a tribute and {seat} has no Attack/Defense card on the table",
+                    rank=card.rank,
+                    seat=you,
+                ),
                 "tribute_needed",
             )
         if type(target) is not Card or target not in own.cards:
             return Reason(
-                f"a {card.rank} needs one of {you}'s own Attack/Defense cards on the table as tribute",
+                say(
+                    "a {rank} needs one of {seat}'s own Attack/Defense cards on the table as tribute",
+                    rank=card.rank,
+                    seat=you,
+                ),
                 "tribute_needed",
             )
     else:
         if type(target) is Card:
-            return Reason("only a 6 or 7 takes a tribute", "tribute_only_six_seven")
+            return Reason(say("only a 6 or 7 takes a tribute"), "tribute_only_six_seven")
         if len(own.cards) >= MAX_TABLE:
-            return Reason(f"{you} already has {MAX_TABLE} Attack/Defense cards on the table", "table_full")
+            return Reason(
+                say_n(
+                    "{seat} already has {n} Attack/Defense card on the table",
+                    "{seat} already has {n} Attack/Defense cards on the table",
+                    MAX_TABLE,
+                    seat=you,
+                ),
+                "table_full",
+            )
         if target != table(seat):
-            return Reason(f"an Attack/Defense card goes on {you}'s own table", "own_table")
-    return Reason(f"{you} cannot play {card.name} that way now", "not_now")
+            return Reason(say("an Attack/Defense card goes on {seat}'s own table", seat=you), "own_table")
+    return Reason(say("{seat} cannot play {card} that way now", seat=you, card=card), "not_now")
 
 
 def _equip(game: UgoGame, seat: int, action: Action, card: Card) -> Reason:
-    you = seat_ref(seat)
+    you = Seat(seat)
     if not is_equip(card):
-        return Reason(f"{card.name} is not an Equip card: {purpose(game, seat, card)}", "not_equip")
+        return Reason(
+            say("{card} is not an Equip card: {purpose}", card=card, purpose=purpose(game, seat, card)),
+            "not_equip",
+        )
     if action.value is not None:
-        return Reason(f"an Equip card takes no value (got {brief(action.value)})", "shape")
+        return Reason(say("an Equip card takes no value (got {value})", value=brief(action.value)), "shape")
     owners = equip_tables(game, seat)
     on = next((s for s in owners if _visible_on_table(game, seat, s, action.target) is not None), None)
     if on is None:
-        whose = f"{you}'s own" if len(owners) == 1 else "a"
-        return Reason(
-            f"an Equip card goes on one of {whose} face-up Attack/Defense cards", "equip_on_face_up"
-        )
+        if len(owners) == 1:
+            text = say("an Equip card goes on one of {seat}'s own face-up Attack/Defense cards", seat=you)
+        else:
+            # Translators: with the Equip opponents house rule: any player's face-up Attack/Defense card.
+            text = say("an Equip card goes on one of a face-up Attack/Defense cards")
+        return Reason(text, "equip_on_face_up")
     target = action.target
     assert type(target) is Card  # a visible card is named by the Card
     st = game.tables[on].state[target]
     if not st.face_up:
-        return Reason(f"{target.name} is face down: equips go on face-up cards", "equip_on_face_up")
+        return Reason(say("{card} is face down: equips go on face-up cards", card=target), "equip_on_face_up")
     if len(st.attached) >= MAX_EQUIPS:
-        return Reason(f"{target.name} already has {MAX_EQUIPS} equips", "equips_full")
-    return Reason(f"{you} cannot equip {target.name} now", "not_now")
+        return Reason(
+            say_n("{card} already has {n} equip", "{card} already has {n} equips", MAX_EQUIPS, card=target),
+            "equips_full",
+        )
+    return Reason(say("{seat} cannot equip {card} now", seat=you, card=target), "not_now")
 
 
 def _position(game: UgoGame, seat: int, action: Action, card: Card) -> Reason:
-    you = seat_ref(seat)
+    you = Seat(seat)
     own = game.tables[seat]
     if card not in own.cards:
         return Reason(
-            f"{you} can only change the position of {you}'s own Attack/Defense cards", "own_cards_only"
+            say("{seat} can only change the position of {seat}'s own Attack/Defense cards", seat=you),
+            "own_cards_only",
         )
     if game.positions == "used":
-        return Reason(f"{you} has already changed positions this turn", "one_position_change")
+        return Reason(say("{seat} has already changed positions this turn", seat=you), "one_position_change")
     if card in game.turned:
-        return Reason(f"{card.name} has already changed position this turn", "turned_already")
+        return Reason(say("{card} has already changed position this turn", card=card), "turned_already")
     to = DEFENSE if own.state[card].orientation == ATTACK else ATTACK
     if action.value != to:
-        return Reason(f"{card.name} can only turn to {to} (got {brief(action.value)})", "turn_direction")
-    return _no_target(action) or Reason(f"{you} cannot turn {card.name} now", "not_now")
+        got = brief(action.value)
+        if to == ATTACK:
+            text = say("{card} can only turn to attack (got {value})", card=card, value=got)
+        else:
+            text = say("{card} can only turn to defense (got {value})", card=card, value=got)
+        return Reason(text, "turn_direction")
+    return _no_target(action) or Reason(say("{seat} cannot turn {card} now", seat=you, card=card), "not_now")
 
 
 def _attack(game: UgoGame, seat: int, action: Action, card: Card) -> Reason:
-    you = seat_ref(seat)
+    you = Seat(seat)
     own = game.tables[seat]
     victim = game.target_of(seat)
     if not game.attacks_allowed():
-        return Reason("only the last player of the first round may attack", "attack_first_round")
+        return Reason(say("only the last player of the first round may attack"), "attack_first_round")
     if victim is None:
-        return Reason("there is nobody left to attack", "nobody_to_attack")
+        return Reason(say("there is nobody left to attack"), "nobody_to_attack")
     if card not in own.cards or own.state[card].orientation != ATTACK:
         return Reason(
-            f"{you} must attack with one of {you}'s own cards in attack position", "attack_position"
+            say("{seat} must attack with one of {seat}'s own cards in attack position", seat=you),
+            "attack_position",
         )
     if card in game.attacked:
-        return Reason(f"{card.name} has already attacked this turn", "attacked_already")
+        return Reason(say("{card} has already attacked this turn", card=card), "attacked_already")
     if action.value is not None:
-        return Reason(f"an attack takes no value (got {brief(action.value)})", "shape")
-    them = seat_ref(victim)
+        return Reason(say("an attack takes no value (got {value})", value=brief(action.value)), "shape")
+    them = Seat(victim)
     if game.tables[victim].cards:
         if action.target == table(victim):
-            return Reason(f"{them} has cards on the table: attack one of them", "attack_a_card")
+            return Reason(
+                say("{seat_target} has cards on the table: attack one of them", seat_target=them),
+                "attack_a_card",
+            )
         if _visible_on_table(game, seat, victim, action.target) is None:
             return Reason(
-                f"{you} can only attack {them}'s cards (a face-down one by its place)", "attack_visible"
+                say(
+                    "{seat} can only attack {seat_target}'s cards (a face-down one by its place)",
+                    seat=you,
+                    seat_target=them,
+                ),
+                "attack_visible",
             )
     elif action.target != table(victim):
         return Reason(
-            f"{them} has no cards on the table: attack {them} directly, on {them}'s table", "attack_directly"
+            say(
+                "{seat_target} has no cards on the table: "
+                "attack {seat_target} directly, on {seat_target}'s table",
+                seat_target=them,
+            ),
+            "attack_directly",
         )
-    return Reason(f"{you} cannot attack that way now", "not_now")
+    return Reason(say("{seat} cannot attack that way now", seat=you), "not_now")
 
 
 def _special(game: UgoGame, seat: int, action: Action, card: Card) -> Reason:
-    you, kind = seat_ref(seat), action.kind
+    you, kind = Seat(seat), action.kind
     if SPECIAL_KINDS.get(card.rank or 0) != kind:
-        return Reason(f"{card.name} is not {_ARTICLE[kind]}: {purpose(game, seat, card)}", "other_card_kind")
+        return Reason(
+            say(_NOT_THAT_KIND[kind], card=card, purpose=purpose(game, seat, card)), "other_card_kind"
+        )
     if action.value is not None:
-        return Reason(f"{_ARTICLE[kind]} takes no value (got {brief(action.value)})", "shape")
+        return Reason(say(_TAKES_NO_VALUE[kind], value=brief(action.value)), "shape")
     victim = game.target_of(seat)
     if kind in TARGETED and victim is None:
-        return Reason("there is nobody left to use it on", "nobody_to_target")
+        return Reason(say("there is nobody left to use it on"), "nobody_to_target")
     if kind == "queen" and not game.discards[seat].cards:
         return Reason(
-            f"{you}'s discard pile is empty: there is nothing for the Queen to draw", "empty_discard"
+            say("{seat}'s discard pile is empty: there is nothing for the Queen to draw", seat=you),
+            "empty_discard",
         )
     if kind in OWN_PILE and action.target != discard(seat):
-        return Reason(f"{card.name} goes on {you}'s own discard pile", "own_discard")
+        return Reason(say("{card} goes on {seat}'s own discard pile", card=card, seat=you), "own_discard")
     if kind in ("king", "jack") and victim is not None and action.target != deck(victim):
-        return Reason(
-            f"{_ARTICLE[kind]} aims at the deck of {seat_ref(victim)}, {you}'s target", "target_deck"
-        )
+        return Reason(say(_AIMS_AT_DECK[kind], seat_target=Seat(victim), seat=you), "target_deck")
     if kind == "ace" and victim is not None:
-        them = seat_ref(victim)
+        them = Seat(victim)
         if game.options["specific_aces"]:
             if not game.ace_victims(card, victim):
-                return Reason(f"{card.name} would destroy nothing of {them}'s", "ace_destroys_nothing")
+                return Reason(
+                    say("{card} would destroy nothing of {seat_target}'s", card=card, seat_target=them),
+                    "ace_destroys_nothing",
+                )
             if action.target != table(victim):
-                return Reason(f"with specific Aces, an Ace aims at {them}'s table", "ace_aims_at_table")
+                return Reason(
+                    say("with specific Aces, an Ace aims at {seat_target}'s table", seat_target=them),
+                    "ace_aims_at_table",
+                )
         elif not game.tables[victim].cards:
             return Reason(
-                f"the Ace needs a card of {them} to destroy, and {them} has none on the table",
+                say(
+                    "the Ace needs a card of {seat_target} to destroy, "
+                    "and {seat_target} has none on the table",
+                    seat_target=them,
+                ),
                 "ace_needs_a_card",
             )
         elif _visible_on_table(game, seat, victim, action.target) is None:
             return Reason(
-                f"the Ace can only destroy a card on {them}'s table (a face-down one by its place)",
+                say(
+                    "the Ace can only destroy a card on {seat_target}'s table (a face-down one by its place)",
+                    seat_target=them,
+                ),
                 "ace_on_table",
             )
-    return Reason(f"{you} cannot play {card.name} that way now", "not_now")
+    return Reason(say("{seat} cannot play {card} that way now", seat=you, card=card), "not_now")

@@ -18,11 +18,15 @@ only a 10: opening it only for a 10 would tell everyone they have one.
 Actions and where they go are built in :mod:`.moves`; why one is refused is
 explained by :mod:`.reasons`. ``check`` accepts only an action equal, field
 by field and type by type, to a legal one.
+
+What the game announces is said in whole sentences (``say``), to be translated
+whole; the sentences told at every step (a turn, an attack, a card destroyed)
+are made once for the same seats and cards and kept, as search tells them too.
 """
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from cardtable.engine import (
     Action,
@@ -43,21 +47,115 @@ from cardtable.engine import (
     Zone,
     brief,
     find_action,
-    seat_ref,
 )
 from cardtable.engine.game import Game
+from cardtable.engine.words import N_, Said, Seat, say
 
 from . import moves, reasons
 from .cards import ATTACK, DEFENSE, POSITIONS, attack_value, defense_value
 from .moves import TARGETED
 from .reactions import Reactions
-from .recap import out_recap
+from .recap import COULD_NOT_DRAW, RAN_OUT, out_recap
 from .state import UgoState
 from .views import info_for, prompt_for
 
 __all__ = ["ATTACK", "DEFENSE", "POSITIONS", "UgoGame", "catalog_for"]
 
 HAND_SIZE = 5
+
+REVERSED = N_("Play reverses direction")
+
+
+@lru_cache(maxsize=64)
+def _turn_told(seat: int) -> Said:
+    return say("{seat}'s turn", seat=Seat(seat))
+
+
+@lru_cache(maxsize=64)
+def _turn_ends(seat: int) -> Said:
+    return say("{seat}'s turn ends", seat=Seat(seat))
+
+
+@lru_cache(maxsize=4096)
+def _destroyed(seat: int, card: Card) -> Said:
+    return say("{seat}'s {card} is destroyed", seat=Seat(seat), card=card)
+
+
+@lru_cache(maxsize=4096)
+def _tribute(seat: int, card: Card) -> Said:
+    return say("{seat} discards {card} as tribute", seat=Seat(seat), card=card)
+
+
+@lru_cache(maxsize=4096)
+def _equips(equip: Card, target: Card) -> Said:
+    return say("{card} equips {target}", card=equip, target=target)
+
+
+@lru_cache(maxsize=4096)
+def _attacks(seat: int, card: Card, victim: int, target: Card | None, face_down: bool) -> Said:
+    """``seat`` attacks with ``card``: ``victim`` directly, ``target`` (seen by all), or a face-down card."""
+    if face_down:
+        return say(
+            "{seat} attacks {seat_target}'s face-down card with {card}",
+            seat=Seat(seat),
+            seat_target=Seat(victim),
+            card=card,
+        )
+    if target is None:
+        return say(
+            "{seat} attacks {seat_target} directly with {card}",
+            seat=Seat(seat),
+            seat_target=Seat(victim),
+            card=card,
+        )
+    return say(
+        "{seat} attacks {seat_target}'s {target} with {card}",
+        seat=Seat(seat),
+        seat_target=Seat(victim),
+        target=target,
+        card=card,
+    )
+
+
+@lru_cache(maxsize=4096)
+def _plays_on(seat: int, card: Card, victim: int, target: Card | None, face_down: bool) -> Said:
+    """``seat`` plays the Special ``card`` on ``victim``, ``target`` (seen by all) or a face-down card."""
+    if face_down:
+        return say(
+            "{seat} plays {card} on {seat_target}'s face-down card",
+            seat=Seat(seat),
+            card=card,
+            seat_target=Seat(victim),
+        )
+    if target is None:
+        return say(
+            "{seat} plays {card} on {seat_target}", seat=Seat(seat), card=card, seat_target=Seat(victim)
+        )
+    return say(
+        "{seat} plays {card} on {seat_target}'s {target}",
+        seat=Seat(seat),
+        card=card,
+        seat_target=Seat(victim),
+        target=target,
+    )
+
+
+@lru_cache(maxsize=4096)
+def _plays(kind: str, seat: int, card: Card) -> Said:
+    """``seat`` plays a Queen, a 9 or an 8 (each verb still follows its subject: "You play")."""
+    if kind == "queen":
+        return say(
+            "{seat} plays {card} and draws the top card of {seat}'s shuffled discard pile",
+            seat=Seat(seat),
+            card=card,
+        )
+    if kind == "eight":
+        return say(
+            "{seat} plays {card}: every player discards their hand, then draws as many cards",
+            seat=Seat(seat),
+            card=card,
+        )
+    return say("{seat} plays {card}", seat=Seat(seat), card=card)
 
 
 @cache
@@ -96,7 +194,7 @@ class UgoGame(Reactions, Game):
         for seat in range(n):
             self._draw(seat, HAND_SIZE, events)
         first = self.rng.randrange(n)
-        events.append(Announced("first", first, None, f"{seat_ref(first)} goes first"))
+        events.append(Announced("first", first, None, say("{seat} goes first", seat=Seat(first))))
         self.phase = "turn"
         self.turn = first
         self._begin_turn(first, events)
@@ -141,14 +239,10 @@ class UgoGame(Reactions, Game):
             return self.tables[owner].cards[target.index]
         return target if isinstance(target, Card) else None
 
-    def describe(self, owner: int, card: Card, viewer: int | None) -> str:
-        return card.name if self.tables[owner].visible_to(card, viewer) else "the face-down card"
-
-    def whose(self, owner: int, card: Card) -> str:
-        """A table card as everyone may name it, with its owner: "{seat:1}'s 5♥", "{seat:1}'s
-        face-down card" (announcements are public)."""
-        name = card.name if self.tables[owner].visible_to(card, None) else "face-down card"
-        return f"{seat_ref(owner)}'s {name}"
+    def seen(self, owner: int, card: Card, viewer: int | None) -> Card | None:
+        """A table card as ``viewer`` (None: everyone) may name it: the card, or None when face down
+        to them (a sentence then says "the face-down card")."""
+        return card if self.tables[owner].visible_to(card, viewer) else None
 
     def _discard_pile(self, card: Card, player: int) -> Zone:
         """Where a used, destroyed or discarded card goes (``discard_to``)."""
@@ -195,7 +289,7 @@ class UgoGame(Reactions, Game):
 
     def _destroy(self, seat: int, card: Card, events: list[Event]) -> None:
         """A table card (with its equips) goes to the discard piles."""
-        events.append(Announced("destroyed", seat, card, f"{seat_ref(seat)}'s {card.name} is destroyed"))
+        events.append(Announced("destroyed", seat, card, _destroyed(seat, card)))
         self._to_discard(card, self.tables[seat], seat, events)
 
     def _eliminate(self, seat: int, events: list[Event], reason: str) -> None:
@@ -205,7 +299,7 @@ class UgoGame(Reactions, Game):
         self.alive[seat] = False
         self.out_order.append(seat)
         events.append(PlayerOut(seat, reason))
-        events.append(Announced("out", seat, reason, f"{seat_ref(seat)} is out", reason))
+        events.append(Announced("out", seat, reason, say("{seat} is out", seat=Seat(seat)), reason))
         hand = self.hands[seat]
         for card in list(hand.cards):
             self._to_discard(card, hand, seat, events)
@@ -240,10 +334,10 @@ class UgoGame(Reactions, Game):
             self.had_turn.add(seat)
             self._reset_turn_state()
             self.phase = "turn"
-            events.append(Announced("turn", seat, self.turn_count, f"{seat_ref(seat)}'s turn"))
+            events.append(Announced("turn", seat, self.turn_count, _turn_told(seat)))
             if self._draw(seat, 1, events):
                 return
-            self._eliminate(seat, events, "could not draw a card")
+            self._eliminate(seat, events, COULD_NOT_DRAW)
             if self._check_over(events, [seat]):
                 return
             nxt = self.next_alive(seat)
@@ -258,7 +352,7 @@ class UgoGame(Reactions, Game):
     def _after_effect(self, events: list[Event], out: list[int]) -> None:
         """Eliminate who ran out, then continue the turn (or the next one)."""
         for seat in out:
-            self._eliminate(seat, events, "ran out of cards")
+            self._eliminate(seat, events, RAN_OUT)
         if self._check_over(events, out):
             return
         self.phase = "turn"
@@ -312,14 +406,17 @@ class UgoGame(Reactions, Game):
         """
         self.check_seat(seat)
         if type(action) is not Action:
-            raise IllegalAction(f"{brief(action)} is not an action")
+            raise IllegalAction(say("{action} is not an action", action=brief(action)))
         legal = self.legal_actions(seat)
         if any(a is action for a in legal) or find_action(legal, action) is not None:
             return
         try:
             why = reasons.why_not(self, seat, action)
         except Exception:  # noqa: BLE001 - garbage no explanation foresaw: still a refusal
-            why = Reason(f"{seat_ref(seat)} cannot {brief(action.kind)} that way now", "not_now")
+            # Translators: {kind} is what the action named, as code writes it.
+            why = Reason(
+                say("{seat} cannot {kind} that way now", seat=Seat(seat), kind=brief(action.kind)), "not_now"
+            )
         raise IllegalAction(why)
 
     # -- applying --------------------------------------------------------------
@@ -354,7 +451,7 @@ class UgoGame(Reactions, Game):
             assert victim is not None
             self._declare_attack(seat, card, self._deref(victim, action.target), events)  # type: ignore[arg-type]
         elif kind == "end":
-            events.append(Announced("end", seat, None, f"{seat_ref(seat)}'s turn ends"))
+            events.append(Announced("end", seat, None, _turn_ends(seat)))
             self._end_turn(events)
         else:
             victim = self.target_of(seat)
@@ -367,9 +464,7 @@ class UgoGame(Reactions, Game):
     ) -> None:
         table = self.tables[seat]
         if tribute is not None:
-            events.append(
-                Announced("tribute", seat, tribute, f"{seat_ref(seat)} discards {tribute.name} as tribute")
-            )
+            events.append(Announced("tribute", seat, tribute, _tribute(seat, tribute)))
             self._destroy(seat, tribute, events)
         self.hands[seat].cards.remove(card)
         face_up = position != "defense_down"
@@ -390,7 +485,7 @@ class UgoGame(Reactions, Game):
         self.tables[owner].state[target].attached.append(equip)
         self.revealed.add(equip)
         events.append(Moved(equip, equip.back, self.hands[seat].ref, self.tables[owner].ref))
-        events.append(Announced("equip", seat, (equip, target), f"{equip.name} equips {target.name}"))
+        events.append(Announced("equip", seat, (equip, target), _equips(equip, target)))
 
     def _turn_card(self, seat: int, card: Card, events: list[Event]) -> None:
         table = self.tables[seat]
@@ -411,13 +506,10 @@ class UgoGame(Reactions, Game):
         victim = self.target_of(seat)
         assert victim is not None
         self.attacked.add(card)
-        what = f"{seat_ref(victim)} directly" if target is None else self.whose(victim, target)
         ref = None if target is None else self.ref(victim, target, None)
-        events.append(
-            Announced(
-                "attack", seat, (card, victim, ref), f"{seat_ref(seat)} attacks {what} with {card.name}"
-            )
-        )
+        seen = None if target is None else self.seen(victim, target, None)
+        told = _attacks(seat, card, victim, seen, target is not None and seen is None)
+        events.append(Announced("attack", seat, (card, victim, ref), told))
         self._open_reaction("attack", seat, victim, card, target, events)
 
     def _play_special(
@@ -429,23 +521,18 @@ class UgoGame(Reactions, Game):
         if kind in TARGETED:
             assert victim is not None
             ref = None if target is None else self.ref(victim, target, None)
-            on = seat_ref(victim) if target is None else self.whose(victim, target)
-            told = f"{seat_ref(seat)} plays {card.name} on {on}"
+            seen = None if target is None else self.seen(victim, target, None)
+            told = _plays_on(seat, card, victim, seen, target is not None and seen is None)
             events.append(Announced(kind, seat, (card, victim, ref), told))
             self._open_reaction(kind, seat, victim, card, target, events)
             return
-        # Told so that each verb still follows its subject when the player reads it ("You play").
-        effect = {
-            "queen": f" and draws the top card of {seat_ref(seat)}'s shuffled discard pile",
-            "eight": ": every player discards their hand, then draws as many cards",
-        }.get(kind, "")
-        events.append(Announced(kind, seat, card, f"{seat_ref(seat)} plays {card.name}{effect}"))
+        events.append(Announced(kind, seat, card, _plays(kind, seat, card)))
         out: list[int] = []
         if kind == "queen":
             self._queen(seat, events)
         elif kind == "nine":
             self.direction = -self.direction
-            events.append(Announced("direction", None, self.direction, "Play reverses direction"))
+            events.append(Announced("direction", None, self.direction, REVERSED))
         elif kind == "eight":
             out = self._eight(seat, events)
         self._after_effect(events, out)

@@ -1,16 +1,40 @@
-"""U-G-O's view facts and prompts: what a seat is shown."""
+"""U-G-O's view facts and prompts: what a seat is shown.
+
+Prompts are whole sentences (``say``); a view is made at every step of a
+search that plays the bot, so the prompts of a turn are made once per seat and kept.
+"""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from cardtable.engine import seat_ref
+from cardtable.engine.words import N_, Said, Seat, say
 
 if TYPE_CHECKING:
     from .rules import UgoGame
 
-SCORE_LABEL = "cards left"
+SCORE_LABEL = N_("cards left")
 """What the scores count: the cards left in each deck, a player's life."""
+GAME_OVER = N_("Game over")
+NO_ATTACKS_YET = N_(
+    "Play your cards (no attacks until the last player of the first round), then end your turn"
+)
+
+
+@lru_cache(maxsize=64)
+def _waiting_for(seat: int) -> Said:
+    return say("Waiting for {seat}", seat=Seat(seat))
+
+
+@lru_cache(maxsize=64)
+def _waiting_for_answer(seat: int) -> Said:
+    return say("Waiting for {seat} to answer", seat=Seat(seat))
+
+
+@lru_cache(maxsize=64)
+def _attack_and_end(victim: int) -> Said:
+    return say("Play cards and attack {seat}, then end your turn", seat=Seat(victim))
 
 
 def info_for(game: UgoGame, seat: int | None) -> dict[str, Any]:
@@ -57,29 +81,79 @@ def info_for(game: UgoGame, seat: int | None) -> dict[str, Any]:
 def prompt_for(game: UgoGame, seat: int | None) -> str:
     """What ``seat`` is asked to do, or whom it waits for."""
     if game.phase == "over":
-        return "Game over"
+        return GAME_OVER
     if game.phase in ("react", "choose"):
         p = game.pending
         assert p is not None
         if seat != p["responder"]:
-            return f"Waiting for {seat_ref(p['responder'])} to answer"
+            return _waiting_for_answer(p["responder"])
         if game.phase == "choose":
-            return f"Choose the card of {seat_ref(p['victim'])} the Ace destroys"
-        you = seat_ref(seat)
-        if p["kind"] == "attack":
-            attack, _ = game.stats(p["card"], p["user"])
-            target = p["target"]
-            victim = seat_ref(p["victim"])
-            aim = victim if target is None else f"{victim}'s {game.describe(p['victim'], target, seat)}"
-            what, answers = f"attacks {aim} with {p['card'].name} (attack {attack})", ["a 10"]
-        else:
-            what = f"plays {p['card'].name} on {you}"
-            answers = ["a 10"] if game.options["ten_stops_specials"] else []
-            answers += ["a 9"] if game.options["nine_counters"] else []
-        return f"{seat_ref(p['user'])} {what}: answer with {' or '.join(answers)}, or let it happen"
+            return say("Choose the card of {seat} the Ace destroys", seat=Seat(p["victim"]))
+        return _answer_prompt(game, p["responder"])  # the one asked is the one looking
     if seat != game.turn:
-        return f"Waiting for {seat_ref(game.turn)}"
+        return _waiting_for(game.turn)
     victim = game.target_of(seat)
     if victim is None or not game.attacks_allowed():
-        return "Play your cards (no attacks until the last player of the first round), then end your turn"
-    return f"Play cards and attack {seat_ref(victim)}, then end your turn"
+        return NO_ATTACKS_YET
+    return _attack_and_end(victim)
+
+
+def _answer_prompt(game: UgoGame, seat: int) -> Said:
+    """What the player attacked, or targeted by a Special card, is asked: with what to answer."""
+    p = game.pending
+    assert p is not None
+    user, card = Seat(p["user"]), p["card"]
+    if p["kind"] == "attack":
+        attack, _defense = game.stats(card, p["user"])
+        target = p["target"]
+        victim = Seat(p["victim"])
+        if target is None:
+            return say(
+                "{seat_user} attacks {seat} with {card} (attack {attack}): "
+                "answer with a 10, or let it happen",
+                seat_user=user,
+                seat=victim,
+                card=card,
+                attack=attack,
+            )
+        seen = game.seen(p["victim"], target, seat)
+        if seen is None:
+            return say(
+                "{seat_user} attacks {seat}'s face-down card with {card} (attack {attack}): "
+                "answer with a 10, or let it happen",
+                seat_user=user,
+                seat=victim,
+                card=card,
+                attack=attack,
+            )
+        return say(
+            "{seat_user} attacks {seat}'s {target} with {card} (attack {attack}): "
+            "answer with a 10, or let it happen",
+            seat_user=user,
+            seat=victim,
+            target=seen,
+            card=card,
+            attack=attack,
+        )
+    you = Seat(seat)
+    ten, nine = game.options["ten_stops_specials"], game.options["nine_counters"]
+    if nine and not ten:
+        return say(
+            "{seat_user} plays {card} on {seat}: answer with a 9, or let it happen",
+            seat_user=user,
+            card=card,
+            seat=you,
+        )
+    if nine:
+        return say(
+            "{seat_user} plays {card} on {seat}: answer with a 10 or a 9, or let it happen",
+            seat_user=user,
+            card=card,
+            seat=you,
+        )
+    return say(
+        "{seat_user} plays {card} on {seat}: answer with a 10, or let it happen",
+        seat_user=user,
+        card=card,
+        seat=you,
+    )

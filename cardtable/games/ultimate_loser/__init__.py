@@ -1,6 +1,7 @@
 """Ultimate Loser: shed your cards in one-go-around tricks; don't be the last holding any."""
 
 from cardtable.engine import GameSpec, Search
+from cardtable.engine.words import N_
 
 from .bot import choose as bot_choose
 from .determinize import determinize
@@ -10,12 +11,14 @@ from .rules import UltimateLoserGame
 
 SPEC = GameSpec(
     id="ultimate-loser",
-    name="Ultimate Loser",
+    name=N_("Ultimate Loser"),
     min_players=2,
     max_players=6,
     schema=SCHEMA,
     game_class=UltimateLoserGame,
-    summary="Shed your cards in one-go-around tricks; the last player holding cards is the Ultimate Loser.",
+    summary=N_(
+        "Shed your cards in one-go-around tricks; the last player holding cards is the Ultimate Loser."
+    ),
     determinizer=determinize,
     bot=bot_choose,
     lower_scores_win=True,

@@ -20,6 +20,7 @@ from itertools import combinations
 from typing import NamedTuple
 
 from cardtable.engine import SUITS, Action, Card, Catalog, ZoneRef
+from cardtable.engine.words import N_, Said, Seat, say, say_n
 
 SET = "set"
 RUN = "run"
@@ -31,8 +32,12 @@ JOKER_RANK = 15
 """The joker's rank as a single: above the Ace (RULES.md §4, Decision)."""
 
 _SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
-_SET_NAMES = {1: "a single", 2: "a pair", 3: "three of a kind", 4: "four of a kind"}
+# Translators: the combinations of Ultimate Loser, as in "this trick was led with a pair".
+_SET_NAMES = {1: N_("a single"), 2: N_("a pair"), 3: N_("three of a kind"), 4: N_("four of a kind")}
 _SET_SHORT = {1: "single", 2: "pair", 3: "three of a kind", 4: "four of a kind"}
+"""Without the article, as action labels once read; shown nowhere now (labels are whole
+sentences: :func:`_label`), so not marked to translate."""
+_RUN_NAMES: dict[int, Said] = {}
 
 
 def type_name(ptype: PlayType, article: bool = True) -> str:
@@ -40,7 +45,13 @@ def type_name(ptype: PlayType, article: bool = True) -> str:
     kind, size = ptype
     if kind == SET:
         return _SET_NAMES[size] if article else _SET_SHORT[size]
-    return f"a straight flush of {size}" if article else f"straight flush of {size}"
+    if not article:
+        return f"straight flush of {size}"
+    name = _RUN_NAMES.get(size)
+    if name is None:
+        # Translators: a combination of Ultimate Loser, as in "this trick was led with a straight flush of 5".
+        name = _RUN_NAMES[size] = say_n("a straight flush of {n}", "a straight flush of {n}", size)
+    return name
 
 
 def rank_of(card: Card) -> int:
@@ -50,30 +61,44 @@ def rank_of(card: Card) -> int:
 def classify(cards: Sequence[Card]) -> tuple[PlayType, int]:
     """The type and rank of a play; ``ValueError`` saying why if it is none.
 
-    ``cards`` may come in any order; they must be distinct.
+    ``cards`` may come in any order; they must be distinct. The ValueError's reason (its
+    ``args[0]``) is a sentence for people, made with ``say``.
     """
     n = len(cards)
     if n == 0:
-        raise ValueError("a play needs at least one card")
+        raise ValueError(say("a play needs at least one card"))
     if len(set(cards)) != n:
-        raise ValueError("a play cannot use the same card twice")
+        raise ValueError(say("a play cannot use the same card twice"))
     if n == 1:
         return SINGLE, rank_of(cards[0])
     if any(c.rank is None for c in cards):
-        raise ValueError("the joker plays only as a single")
+        raise ValueError(say("the joker plays only as a single"))
     ranks = sorted(c.rank for c in cards)  # type: ignore[type-var]
     if ranks[0] == ranks[-1]:
         return (SET, n), ranks[0]  # at most 4 distinct cards of one rank in one deck
-    names = " ".join(c.name for c in cards)
+    names = card_names(cards)
     if n < 3:
-        raise ValueError(f"{names} is not a combination: a pair needs two cards of one rank")
+        raise ValueError(say("{cards} is not a combination: a pair needs two cards of one rank", cards=names))
     if len({c.suit for c in cards}) != 1:
-        raise ValueError(f"{names} is not a combination: a straight must be all one suit (a straight flush)")
+        raise ValueError(
+            say(
+                "{cards} is not a combination: a straight must be all one suit (a straight flush)",
+                cards=names,
+            )
+        )
     if any(b != a + 1 for a, b in zip(ranks, ranks[1:], strict=False)):
         raise ValueError(
-            f"{names} is not a combination: a straight flush needs consecutive ranks (Ace high, no wrap)"
+            say(
+                "{cards} is not a combination: a straight flush needs consecutive ranks (Ace high, no wrap)",
+                cards=names,
+            )
         )
     return (RUN, n), ranks[-1]
+
+
+def card_names(cards: Iterable[Card]) -> str:
+    """``"7♠ 7♥"``: cards by their names (which read the same in every language), for a sentence."""
+    return " ".join(c.name for c in cards)
 
 
 class PlayInfo(NamedTuple):
@@ -86,8 +111,64 @@ class PlayInfo(NamedTuple):
 
 def describe(cards: Sequence[Card]) -> str:
     """``"a pair: 7♠ 7♥"`` (cards in catalog order)."""
-    ptype, _ = classify(cards)
-    return f"{type_name(ptype)}: {' '.join(c.name for c in sorted(cards))}"
+    (kind, size), _ = classify(cards)
+    cards = sorted(cards)
+    if kind == RUN:
+        return say_n(
+            "a straight flush of {n}: {cards}",
+            "a straight flush of {n}: {cards}",
+            size,
+            cards=card_names(cards),
+        )
+    if size == 1:
+        return say("a single: {card}", card=cards[0])
+    if size == 2:
+        return say("a pair: {cards}", cards=card_names(cards))
+    if size == 3:
+        return say("three of a kind: {cards}", cards=card_names(cards))
+    return say("four of a kind: {cards}", cards=card_names(cards))
+
+
+def _told(seat: int, cards: tuple[Card, ...], ptype: PlayType) -> Said:
+    """ "{seat:0} plays a pair: 7♠ 7♥" (cards in catalog order)."""
+    kind, size = ptype
+    who = Seat(seat)
+    if kind == RUN:
+        # Translators: {cards} are the cards' names as the table shows them ("10♥ J♥ Q♥").
+        return say_n(
+            "{seat} plays a straight flush of {n}: {cards}",
+            "{seat} plays a straight flush of {n}: {cards}",
+            size,
+            seat=who,
+            cards=card_names(cards),
+        )
+    if size == 1:
+        return say("{seat} plays a single: {card}", seat=who, card=cards[0])
+    if size == 2:
+        return say("{seat} plays a pair: {cards}", seat=who, cards=card_names(cards))
+    if size == 3:
+        return say("{seat} plays three of a kind: {cards}", seat=who, cards=card_names(cards))
+    return say("{seat} plays four of a kind: {cards}", seat=who, cards=card_names(cards))
+
+
+def _label(cards: tuple[Card, ...], ptype: PlayType, top: Card) -> Said:
+    """An action's words: "Play 7♠", "Play pair 7♠ 7♥" (cards in catalog order)."""
+    kind, size = ptype
+    if kind == RUN:
+        # Translators: a button; {cards} are the cards' names as the table shows them ("10♥ J♥ Q♥").
+        return say_n(
+            "Play straight flush of {n} {cards}",
+            "Play straight flush of {n} {cards}",
+            size,
+            cards=card_names(cards),
+        )
+    if size == 1:
+        return say("Play {card}", card=top)
+    if size == 2:
+        return say("Play pair {cards}", cards=card_names(cards))
+    if size == 3:
+        return say("Play three of a kind {cards}", cards=card_names(cards))
+    return say("Play four of a kind {cards}", cards=card_names(cards))
 
 
 class PlayTable:
@@ -114,7 +195,8 @@ class PlayTable:
         """Every play's cards (in catalog order) -> its type, rank and description."""
         self.single: tuple[Action, ...] = tuple(self._action((c,)) for c in cards)
         self.exchange: tuple[Action, ...] = tuple(
-            Action("exchange", c, target=EXPOSED, label=f"Pass and exchange {c.name}") for c in cards
+            Action("exchange", c, target=EXPOSED, label=say("Pass and exchange {card}", card=c))
+            for c in cards
         )
         # sets[rank][suit mask] -> the sets of 2, 3 and 4 among those cards: {size: [actions]};
         # all_sets[rank][suit mask] -> all of them in one list (pairs, then threes, then the four).
@@ -133,6 +215,7 @@ class PlayTable:
                         groups[size] = chosen
                         self.all_sets[rank][mask].extend(chosen)
                 self.sets[rank][mask] = groups
+        self._told: dict[tuple[int, tuple[Card, ...]], Said] = {}
         self._runs: dict[tuple[int, int, int], Action] = {}
         for s in range(4):
             for start in range(13):
@@ -157,6 +240,14 @@ class PlayTable:
                 classify(key)  # raises with the reason
                 raise ValueError("not a combination of this game's cards")  # pragma: no cover
         return info
+
+    def told(self, seat: int, cards: tuple[Card, ...]) -> Said:
+        """What the table is told when ``seat`` plays ``cards`` (in catalog order), made once per play."""
+        key = (seat, cards)
+        found = self._told.get(key)
+        if found is None:
+            found = self._told[key] = _told(seat, cards, self.play_info(cards).type)
+        return found
 
     # -- listing ---------------------------------------------------------------
 
@@ -237,11 +328,7 @@ def _play_action(cards: tuple[Card, ...], target: ZoneRef) -> Action:
     cards = tuple(sorted(cards))
     ptype, _ = classify(cards)
     top = max(cards, key=lambda c: (rank_of(c), int(c)))
-    if ptype == SINGLE:
-        label = f"Play {top.name}"
-    else:
-        label = f"Play {type_name(ptype, article=False)} {' '.join(c.name for c in cards)}"
-    return Action("play", top, target=target, cards=cards, label=label)
+    return Action("play", top, target=target, cards=cards, label=_label(cards, ptype, top))
 
 
 EXPOSED = ZoneRef("exposed")
@@ -265,6 +352,7 @@ __all__ = [
     "PlayTable",
     "PlayType",
     "classify",
+    "card_names",
     "describe",
     "rank_of",
     "tables_for",

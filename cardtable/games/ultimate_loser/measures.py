@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from cardtable.engine import Announced, Event, Game, Measure
 from cardtable.engine.measures import announced, state
+from cardtable.engine.words import N_
 
 _passes, _exchanges = announced("pass"), announced("exchange")
 
@@ -30,7 +31,7 @@ def fourplays(game: Game, log: Sequence[Event]) -> float:
 
 
 MEASURES = (
-    Measure("hands", "Hands", state("hand_no")),
-    Measure("passes", "Passes", passes),
-    Measure("fourplays", "FourPlays", fourplays),
+    Measure("hands", N_("Hands"), state("hand_no")),
+    Measure("passes", N_("Passes"), passes),
+    Measure("fourplays", N_("FourPlays"), fourplays),
 )

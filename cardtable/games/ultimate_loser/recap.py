@@ -8,19 +8,29 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardtable.engine import Recap, seat_ref
+from cardtable.engine import Recap
+from cardtable.engine.words import N_, Seat, say
 
 if TYPE_CHECKING:
     from .rules import UltimateLoserGame
 
-COLUMNS = ("Cards left",)
+# Translators: a column of the summary after a hand of Ultimate Loser.
+COLUMNS = (N_("Cards left"),)
 
 
 def hand_recap(game: UltimateLoserGame, loser: int, penalty: int) -> Recap:
     rows = tuple(
-        (str(len(game.hands[s].cards)) if s != loser else f"{len(game.hands[s].cards)} (last)",)
+        (
+            str(len(game.hands[s].cards))
+            if s != loser
+            # Translators: the cards the Ultimate Loser still held, in the summary after a hand.
+            else say("{count} (last)", count=len(game.hands[s].cards)),
+        )
         for s in range(game.players)
     )
-    takes = f" and takes {penalty}" if penalty else ""
-    notes = (f"{seat_ref(loser)} is the Ultimate Loser{takes}",)
-    return Recap(f"Hand {game.hand_no} of {game.n_rounds}", COLUMNS, rows, notes)
+    if penalty:
+        note = say("{seat} is the Ultimate Loser and takes {penalty}", seat=Seat(loser), penalty=penalty)
+    else:
+        note = say("{seat} is the Ultimate Loser", seat=Seat(loser))
+    title = say("Hand {hand} of {hands}", hand=game.hand_no, hands=game.n_rounds)
+    return Recap(title, COLUMNS, rows, (note,))

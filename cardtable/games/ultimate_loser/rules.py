@@ -64,10 +64,9 @@ from cardtable.engine import (
     RoundEnded,
     ScoreChanged,
     Shuffled,
-    seat_ref,
-    seat_refs,
 )
 from cardtable.engine.game import Game
+from cardtable.engine.words import N_, Phrases, Said, Seat, Seats, say
 from cardtable.engine.zones import ALL_SEATS
 
 from .combos import SET, PlayType, tables_for, type_name
@@ -78,12 +77,27 @@ from .views import EXCHANGED, PASSED, PLAY, info_for, prompt_for
 WITH_JOKER = Catalog.standard(jokers=1)
 """The 52 cards plus one joker (code ``JK1``), for the ``joker`` option."""
 
-ROCK, PAPER, SCISSORS = "rock", "paper", "scissors"
+# Translators: the shapes of rock-paper-scissors, as in "Ada shows rock".
+ROCK, PAPER, SCISSORS = N_("rock"), N_("paper"), N_("scissors")
 SHAPES = (ROCK, PAPER, SCISSORS)
 BEATS = {ROCK: SCISSORS, PAPER: ROCK, SCISSORS: PAPER}
 
-PASS = Action("pass", label="Pass")
-RPS_ACTIONS = tuple(Action("rps", value=s, label=s.capitalize()) for s in SHAPES)
+# Translators: an action's button in Ultimate Loser: pass (play nothing this trick).
+PASS = Action("pass", label=N_("Pass"))
+# Translators: the buttons of rock-paper-scissors.
+SHAPE_LABELS = {ROCK: N_("Rock"), PAPER: N_("Paper"), SCISSORS: N_("Scissors")}
+RPS_ACTIONS = tuple(Action("rps", value=s, label=SHAPE_LABELS[s]) for s in SHAPES)
+
+# Translators: a cause of penalties in Ultimate Loser's summary and log ("Ada scores +1 (fourplay)").
+FOURPLAY = N_("fourplay")
+# Translators: a cause of penalties in Ultimate Loser's summary and log ("Ada scores +1 (passed)").
+PASSED_CAUSE = N_("passed")
+# Translators: a cause of penalties in Ultimate Loser's summary and log ("Ada scores +1 (lowest)").
+LOWEST = N_("lowest")
+# Translators: a cause of penalties in Ultimate Loser's summary and log ("Ada scores +4 (ultimate loser)").
+ULTIMATE_LOSER = N_("ultimate loser")
+# Translators: why a player of Ultimate Loser is out of the hand.
+NO_CARDS_LEFT = N_("no cards left")
 
 FOUR: PlayType = (SET, 4)
 
@@ -111,7 +125,6 @@ class UltimateLoserGame(Game):
         self.n_rounds = opts["hands"]
         self._hand_ref = [("hand", s) for s in range(n)]
         self._play_ref = [("play", s) for s in range(n)]
-        self._ref = [seat_ref(s) for s in range(n)]
 
     # -- setup -----------------------------------------------------------------
 
@@ -120,7 +133,9 @@ class UltimateLoserGame(Game):
         self._start_state()
         self.spares.cards = list(self.in_play)
         self.dealer = self.rng.randrange(n)
-        events: list[Event] = [Announced("dealer", self.dealer, None, f"{seat_ref(self.dealer)} deals")]
+        events: list[Event] = [
+            Announced("dealer", self.dealer, None, say("{seat} deals", seat=Seat(self.dealer)))
+        ]
         self._start_hand(events)
         self.opening_events = events
 
@@ -146,12 +161,14 @@ class UltimateLoserGame(Game):
         up = deck.pop()
         self.exposed.cards.append(up)
         events.append(Moved(up, up.back, spares_ref, self.exposed.ref))
-        events.append(Announced("exposed", None, up, f"{up.name} is the exposed card"))
+        events.append(Announced("exposed", None, up, say("{card} is the exposed card", card=up)))
         self.hand_penalties = [0] * n
         self.last_trick = None
-        self._start_trick((self.dealer + 1) % n, events, "")
+        leader = (self.dealer + 1) % n
+        self._start_trick(leader, events, _leads(leader))
 
-    def _start_trick(self, leader: int, events: list[Event], why: str) -> None:
+    def _start_trick(self, leader: int, events: list[Event], told: Said) -> None:
+        """``leader`` leads the next trick (``told``: the table is told so, and why)."""
         n = self.players
         hands = self.hands
         self.leader = self.turn = leader
@@ -161,7 +178,7 @@ class UltimateLoserGame(Game):
         self.lead_type: PlayType | None = None
         self.rps = None
         self.phase = "play"
-        events.append(Announced("lead", leader, None, f"{seat_ref(leader)} leads{why}"))
+        events.append(Announced("lead", leader, None, told))
 
     # -- whose decision --------------------------------------------------------
 
@@ -197,7 +214,7 @@ class UltimateLoserGame(Game):
 
     def check(self, seat: int, action: Action) -> None:
         if not isinstance(action, Action):
-            raise IllegalAction(f"{action!r} is not an action", rule="not_an_action")
+            raise IllegalAction(say("{action} is not an action", action=repr(action)), rule="not_an_action")
         phase = self.phase
         if phase == "play" and seat == self.turn:
             kind = action.kind
@@ -207,35 +224,38 @@ class UltimateLoserGame(Game):
             if kind in ("pass", "exchange"):
                 if self.lead_type is None:
                     raise IllegalAction(
-                        f"{seat_ref(seat)} leads this trick and must play a combination", rule="leader_plays"
+                        say("{seat} leads this trick and must play a combination", seat=Seat(seat)),
+                        rule="leader_plays",
                     )
                 if kind == "exchange":
                     card = action.card
                     if card is None:
                         raise IllegalAction(
-                            "an exchange names the card to put down in place of the exposed card",
+                            say("an exchange names the card to put down in place of the exposed card"),
                             rule="shape",
                         )
                     if not isinstance(card, Card) or card not in self.hands[seat].cards:
-                        raise IllegalAction(
-                            f"{_name(card)} is not in {seat_ref(seat)}'s hand", rule="not_in_hand"
-                        )
+                        raise IllegalAction(_not_in_hand(card, seat), rule="not_in_hand")
                     if not self.exposed.cards:
                         raise IllegalAction(
-                            "there is no exposed card to exchange with", rule="no_exposed_card"
+                            say("there is no exposed card to exchange with"), rule="no_exposed_card"
                         )
                 return
             raise IllegalAction(
-                f"it is time to play a combination, pass or exchange, not to {kind}", rule="phase"
+                say("it is time to play a combination, pass or exchange, not to {kind}", kind=kind),
+                rule="phase",
             )
         self.check_seat(seat)
         if phase == "rps":
             if action.kind != "rps":
                 raise IllegalAction(
-                    f"rock-paper-scissors decides the lead: choose a shape, not {action.kind}", rule="phase"
+                    say("rock-paper-scissors decides the lead: choose a shape, not {kind}", kind=action.kind),
+                    rule="phase",
                 )
             if not isinstance(action.value, str) or action.value not in SHAPES:
-                raise IllegalAction(f"{action.value!r} is not rock, paper or scissors", rule="shape")
+                raise IllegalAction(
+                    say("{value} is not rock, paper or scissors", value=repr(action.value)), rule="shape"
+                )
 
     def play_cards(self, action: Action) -> tuple[Card, ...]:
         """The cards a play action puts down (``cards``; a lone ``card`` is a single)."""
@@ -247,22 +267,28 @@ class UltimateLoserGame(Game):
     def _check_play(self, seat: int, action: Action) -> None:
         cards = self.play_cards(action)
         if not cards:
-            raise IllegalAction("a play needs its cards", rule="shape")
+            raise IllegalAction(say("a play needs its cards"), rule="shape")
         hand = self.hands[seat].cards
         for card in cards:
             if not isinstance(card, Card) or card not in hand:
-                raise IllegalAction(f"{_name(card)} is not in {seat_ref(seat)}'s hand", rule="not_in_hand")
+                raise IllegalAction(_not_in_hand(card, seat), rule="not_in_hand")
         if action.card is not None and action.card not in cards:
-            raise IllegalAction(f"{_name(action.card)} is not one of the cards played", rule="shape")
+            card = action.card
+            if isinstance(card, Card):
+                raise IllegalAction(say("{card} is not one of the cards played", card=card), rule="shape")
+            raise IllegalAction(say("{what} is not one of the cards played", what=repr(card)), rule="shape")
         try:
             ptype = self.tables.play_info(cards).type
         except ValueError as exc:
-            raise IllegalAction(str(exc), rule="not_a_combination") from None
+            raise IllegalAction(exc.args[0], rule="not_a_combination") from None
         lead = self.lead_type
         if lead is not None and ptype != lead:
             raise IllegalAction(
-                f"this trick was led with {type_name(lead)}: play {type_name(lead)} too "
-                f"(not {type_name(ptype)}), or pass",
+                say(
+                    "this trick was led with {combination}: play {combination} too (not {played}), or pass",
+                    combination=type_name(lead),
+                    played=type_name(ptype),
+                ),
                 rule="follow_combination",
             )
 
@@ -278,7 +304,7 @@ class UltimateLoserGame(Game):
             self._play(seat, tuple(sorted(self.play_cards(action))), events)
         elif kind == "pass":
             self.trick.append((seat, PASSED, ()))
-            events.append(Announced("pass", seat, None, f"{self._ref[seat]} passes"))
+            events.append(Announced("pass", seat, None, _told(("passes", seat), lambda: _passes(seat))))
             self._next_turn(events)
         else:
             self._exchange(seat, action.card, events)  # type: ignore[arg-type]
@@ -295,24 +321,27 @@ class UltimateLoserGame(Game):
                 hand.known.pop(card, None)
             pile.append(card)
             events.append(Moved(card, card.back, src, dst))
-        ptype, rank, text = self.tables.play_info(cards)
+        tables = self.tables
+        ptype, rank, _text = tables.play_info(cards)
         if self.lead_type is None:
             self.lead_type = ptype
         self.trick.append((seat, PLAY, cards))
-        events.append(Announced("play", seat, cards, f"{self._ref[seat]} plays {text}"))
+        events.append(Announced("play", seat, cards, tables.told(seat, cards)))
         if ptype == FOUR:
             penalty = self.options["fourplay_penalty"]
             if penalty:
                 # A player out of cards is safe for the rest of the hand, unless the table says otherwise.
                 if self.options["fourplay_out_players"]:
-                    who, whom = range(self.players), "Everyone"
+                    who = range(self.players)
+                    text = say("FourPlay! Everyone takes {penalty}", penalty=penalty)
                 else:
-                    who, whom = sorted(self.order), "Everyone in the trick"
-                events.append(Announced("fourplay", seat, rank, f"FourPlay! {whom} takes {penalty}"))
+                    who = sorted(self.order)
+                    text = say("FourPlay! Everyone in the trick takes {penalty}", penalty=penalty)
+                events.append(Announced("fourplay", seat, rank, text))
                 for s in who:
-                    self._penalize(s, penalty, "fourplay", events)
+                    self._penalize(s, penalty, FOURPLAY, events)
         if not hand.cards:
-            events.append(PlayerOut(seat, "no cards left"))
+            events.append(PlayerOut(seat, NO_CARDS_LEFT))
         self._next_turn(events)
 
     def _exchange(self, seat: int, card: Card, events: list[Event]) -> None:
@@ -332,7 +361,15 @@ class UltimateLoserGame(Game):
                 "exchange",
                 seat,
                 (card, took),
-                f"{self._ref[seat]} passes and exchanges {card.name} for {took.name}",
+                _told(
+                    ("exchanges", seat, card, took),
+                    lambda: say(
+                        "{seat} passes and exchanges {card} for {card_taken}",
+                        seat=Seat(seat),
+                        card=card,
+                        card_taken=took,
+                    ),
+                ),
             )
         )
         self._next_turn(events)
@@ -357,7 +394,7 @@ class UltimateLoserGame(Game):
             discard.extend(self.plays[s].cards)
             self.plays[s].cards = []
         best_seat = best[2]
-        won = f"{self._ref[best_seat]} has the highest play"
+        won = _told(("won", best_seat), lambda: say("{seat} has the highest play", seat=Seat(best_seat)))
         events.append(Announced("trick_won", best_seat, self.trick[best[1]][2], won))
         losers = self._trick_losers(plays, passers, low, events)
         holders = [s for s in range(self.players) if self.hands[s].cards]
@@ -374,11 +411,22 @@ class UltimateLoserGame(Game):
             loser = holders[0] if holders else [p for p in plays if p[0] == low][-1][2]
             self._finish_hand(loser, events)
         elif next_leader is not None:
-            why = "" if next_leader == best_seat else f" ({self._ref[best_seat]} is out of cards)"
-            self._start_trick(next_leader, events, why)
+            if next_leader == best_seat:
+                told = _leads(next_leader)
+            else:
+                told = _told(
+                    ("leads", next_leader, best_seat),
+                    lambda: say(
+                        "{seat} leads ({seat_best} is out of cards)",
+                        seat=Seat(next_leader),
+                        seat_best=Seat(best_seat),
+                    ),
+                )
+            self._start_trick(next_leader, events, told)
         elif self.options["lead_tiebreak"] == "random":
             leader = self.rng.choice(holders)
-            self._start_trick(leader, events, " (drawn at random: nobody who played has cards)")
+            told = say("{seat} leads (drawn at random: nobody who played has cards)", seat=Seat(leader))
+            self._start_trick(leader, events, told)
         else:
             self._start_rps(holders, events)
 
@@ -407,12 +455,14 @@ class UltimateLoserGame(Game):
     ) -> list[int]:
         """Who takes a penalty point: those who passed, else the lowest plays; told, then taken."""
         if passers:
-            losers, reason, what = passers, "passed", "passed"
+            losers, reason = passers, PASSED_CAUSE
         else:
             losers = [p[2] for p in plays if p[0] == low]
-            reason, what = "lowest", "played lowest"
-        take = "takes 1" if len(losers) == 1 else "take 1 each"
-        events.append(Announced("trick_lost", None, tuple(losers), f"{seat_refs(losers)} {what} and {take}"))
+            reason = LOWEST
+        key = (tuple(losers), reason)
+        events.append(
+            Announced("trick_lost", None, key[0], _told(key, lambda: _trick_lost(losers, bool(passers))))
+        )
         refs = self._play_ref
         events.append(Gathered(tuple([refs[p[2]] for p in plays]), self.discard.ref))  # once it is told
         for s in losers:
@@ -442,8 +492,10 @@ class UltimateLoserGame(Game):
                 "rps",
                 None,
                 tuple(players),
-                f"Nobody who played has cards left: {seat_refs(players)}"
-                " play rock-paper-scissors for the lead",
+                say(
+                    "Nobody who played has cards left: {players} play rock-paper-scissors for the lead",
+                    players=Seats(players),
+                ),
             )
         )
 
@@ -452,19 +504,19 @@ class UltimateLoserGame(Game):
         assert rps is not None
         choices = rps["choices"]
         choices[seat] = shape
-        events.append(Announced("rps_chosen", seat, None, f"{seat_ref(seat)} has chosen"))
+        events.append(Announced("rps_chosen", seat, None, say("{seat} has chosen", seat=Seat(seat))))
         players = rps["players"]
         if len(choices) < len(players):
             return
         shown = tuple((s, choices[s]) for s in players)
         for s, sh in shown:
-            events.append(Announced("rps_shows", s, sh, f"{seat_ref(s)} shows {sh}"))
+            events.append(Announced("rps_shows", s, sh, say("{seat} shows {shape}", seat=Seat(s), shape=sh)))
         rps["last"] = shown
         rps["choices"] = {}
         shapes = {sh for _, sh in shown}
         if len(shapes) != 2:
             rps["round"] += 1
-            events.append(Announced("rps_tie", None, players, "A tie: play again"))
+            events.append(Announced("rps_tie", None, players, say("A tie: play again")))
             return
         a, b = shapes
         win = a if BEATS[a] == b else b
@@ -472,9 +524,13 @@ class UltimateLoserGame(Game):
         if len(winners) > 1:
             rps["players"] = winners
             rps["round"] += 1
-            events.append(Announced("rps_tie", None, winners, f"{seat_refs(winners)} play again"))
+            events.append(
+                Announced("rps_tie", None, winners, say("{players} play again", players=Seats(winners)))
+            )
             return
-        self._start_trick(winners[0], events, " (won rock-paper-scissors)")
+        self._start_trick(
+            winners[0], events, say("{seat} leads (won rock-paper-scissors)", seat=Seat(winners[0]))
+        )
 
     # -- the end of a hand -----------------------------------------------------
 
@@ -485,11 +541,11 @@ class UltimateLoserGame(Game):
                 "ultimate_loser",
                 loser,
                 penalty,
-                f"{seat_ref(loser)} is the Ultimate Loser and takes {penalty}",
+                say("{seat} is the Ultimate Loser and takes {penalty}", seat=Seat(loser), penalty=penalty),
             )
         )
         if penalty:
-            self._penalize(loser, penalty, "ultimate loser", events)
+            self._penalize(loser, penalty, ULTIMATE_LOSER, events)
         self.losers.append(loser)
         self.hand_scores.append(list(self.hand_penalties))
         if self.narrate:
@@ -514,7 +570,7 @@ class UltimateLoserGame(Game):
             hand.known.clear()
         events.append(Gathered(tuple(srcs), self.spares.ref))
         self.dealer = loser
-        events.append(Announced("dealer", loser, None, f"{seat_ref(loser)} deals"))
+        events.append(Announced("dealer", loser, None, say("{seat} deals", seat=Seat(loser))))
         self._start_hand(events)
 
     # -- results ---------------------------------------------------------------
@@ -529,5 +585,31 @@ class UltimateLoserGame(Game):
     _prompt = prompt_for
 
 
-def _name(card: Any) -> str:
-    return card.name if isinstance(card, Card) else repr(card)
+def _not_in_hand(card: Any, seat: int) -> Said:
+    if isinstance(card, Card):
+        return say("{card} is not in {seat}'s hand", card=card, seat=Seat(seat))
+    return say("{what} is not in {seat}'s hand", what=repr(card), seat=Seat(seat))
+
+
+def _leads(seat: int) -> Said:
+    """ "{seat:0} leads": the best play of the trick leads the next."""
+    return _told(("leads", seat), lambda: say("{seat} leads", seat=Seat(seat)))
+
+
+def _passes(seat: int) -> Said:
+    return say("{seat} passes", seat=Seat(seat))
+
+
+def _trick_lost(losers: list[int], passed: bool) -> Said:
+    """Who takes a penalty point for the trick, and why."""
+    if len(losers) == 1:
+        if passed:
+            return say("{seat} passed and takes 1", seat=Seat(losers[0]))
+        return say("{seat} played lowest and takes 1", seat=Seat(losers[0]))
+    if passed:
+        return say("{players} passed and take 1 each", players=Seats(losers))
+    return say("{players} played lowest and take 1 each", players=Seats(losers))
+
+
+_told = Phrases().said
+"""Announcements already made, by what they say: the same words are not built again (search)."""

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardtable.engine import Card, seat_ref, seat_refs
+from cardtable.engine import Card
+from cardtable.engine.words import Seat, Seats, say
 from cardtable.engine.zones import ALL_SEATS
 
 from .combos import type_name
@@ -60,25 +61,35 @@ def prompt_for(game: UltimateLoserGame, seat: int | None) -> str:
     """What ``seat`` is asked to do, or whom it waits for."""
     phase = game.phase
     if phase == "over":
-        return "Match over"
+        return say("Match over")
     if phase == "rps":
         rps = game.rps
         assert rps is not None
         if seat is not None and seat in game.to_act():
-            return "Rock, paper or scissors? The winner leads"
+            return say("Rock, paper or scissors? The winner leads")
         if seat is not None and seat in rps["players"]:
-            return f"Waiting for {seat_refs(game.to_act())} to choose rock, paper or scissors"
-        return f"{seat_refs(rps['players'])} play rock-paper-scissors for the lead"
+            return say(
+                "Waiting for {players} to choose rock, paper or scissors", players=Seats(game.to_act())
+            )
+        return say("{players} play rock-paper-scissors for the lead", players=Seats(rps["players"]))
     turn = game.turn
     if seat != turn:
         if seat is not None and not game.hands[seat].cards:
-            return f"You are out of cards: waiting for {seat_ref(turn)}"
-        return f"Waiting for {seat_ref(turn)}"
+            return say("You are out of cards: waiting for {seat}", seat=Seat(turn))
+        return say("Waiting for {seat}", seat=Seat(turn))
     lead = game.lead_type
     if lead is None:
-        return "Lead a single, a pair, three or four of a kind, or a straight flush"
-    exposed = game.exposed.cards[-1].name if game.exposed.cards else "the exposed card"
-    return f"Play {type_name(lead)}, pass, or pass and exchange a card for the {exposed}"
+        return say("Lead a single, a pair, three or four of a kind, or a straight flush")
+    if not game.exposed.cards:  # never in play: a card is always exposed
+        return say(
+            "Play {combination}, pass, or pass and exchange a card for the exposed card",
+            combination=type_name(lead),
+        )
+    return say(
+        "Play {combination}, pass, or pass and exchange a card for the {card}",
+        combination=type_name(lead),
+        card=game.exposed.cards[-1],
+    )
 
 
 def _plays(trick: Sequence[tuple[int, str, tuple[Card, ...]]]) -> tuple[tuple[int, tuple[Card, ...]], ...]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pygame
 
 from cardtable.engine import Action, Announced, Event, format_prompt
+from cardtable.i18n import _
 
 from ... import theme
 from ...widgets import Button, draw_panel, draw_text
@@ -49,11 +50,17 @@ class RockPaperScissors(Hook):
         gap = round(24 * s)
         x = self.panel.centerx - (len(choices) * width + (len(choices) - 1) * gap) // 2
         for action in choices:
-            b = Button(str(action.label or action.value), self._chooser(action), size=max(16, round(26 * s)))
+            b = Button(self._label(action), self._chooser(action), size=max(16, round(26 * s)))
             b.primary = True
             b.rect = pygame.Rect(x, self.panel.top + round(90 * s), width, round(110 * s))
             x += width + gap
             self.buttons.append((b, action))
+
+    def _label(self, action: Action) -> str:
+        """A shape's button: the game's label for it, in the language in use."""
+        if action.label:
+            return format_prompt(action.label, self.scene.session.names, self.scene.viewer)
+        return _(str(action.value))
 
     def _chooser(self, action: Action):
         def choose() -> None:
@@ -66,7 +73,7 @@ class RockPaperScissors(Hook):
     def handle(self, event: pygame.event.Event) -> bool:
         if not self.buttons:
             return False
-        for b, _ in self.buttons:
+        for b, _action in self.buttons:
             if b.handle(event):
                 return True
         if event.type == pygame.KEYDOWN:
@@ -100,7 +107,9 @@ class RockPaperScissors(Hook):
         if not self.buttons and not revealing:
             return
         draw_panel(surface, self.panel, alpha=240)
-        title = "Rock, paper or scissors? The winner leads" if self.buttons else "Rock, paper, scissors!"
+        title = (
+            _("Rock, paper or scissors? The winner leads") if self.buttons else _("Rock, paper, scissors!")
+        )
         self._line(surface, title, self._px(24, 14), self._below_top(18), theme.TEXT, "bold")
         if self.buttons:
             self._draw_choice(surface)
@@ -131,21 +140,29 @@ class RockPaperScissors(Hook):
 
     def _draw_choice(self, surface: pygame.Surface) -> None:
         """The viewer chooses: the buttons, the keys, and who else has chosen (never what)."""
-        for b, _ in self.buttons:
+        for b, _action in self.buttons:
             b.draw(surface, self.scene.app.text)
-        keys = "Keys: R, P, S. Nobody sees a choice before everyone has chosen."
+        # Translators: R, P and S are the keys for rock, paper and scissors (they stay R, P, S).
+        keys = _("Keys: R, P, S. Nobody sees a choice before everyone has chosen.")
         bottom = self.panel.bottom - round(30 * self.scene.geometry.scale)
         self._line(surface, keys, self._px(15, 11), bottom, theme.MUTED)
         rps = self.scene.view.info.get("rps")
         if rps:
             names = self.scene.session.names
             chosen = [names[p] for p in rps.get("chosen", ()) if p != self.scene.viewer]
-            waiting = "Already chosen: " + ", ".join(chosen) if chosen else "Nobody else has chosen yet"
+            if chosen:
+                # Translators: {names} lists the players who have chosen their shape ("Ada, Bo").
+                waiting = _("Already chosen: {names}").format(names=", ".join(chosen))
+            else:
+                waiting = _("Nobody else has chosen yet")
             self._line(surface, waiting, self._px(16, 12), self._below_top(56), theme.MUTED)
 
     def _draw_shapes(self, surface: pygame.Surface) -> None:
         """Everyone has chosen: each player's shape, then who leads (or that it is a tie)."""
-        shapes = ", ".join(f"{self.scene.session.names[seat]}: {shape}" for seat, shape in self.shown)
+        names = self.scene.session.names
+        # Translators: a player and the shape they showed ("Ada: rock").
+        shown = _("{name}: {shape}")
+        shapes = ", ".join(shown.format(name=names[seat], shape=_(shape)) for seat, shape in self.shown)
         self._line(surface, shapes, self._px(20, 13), self._below_top(100), theme.TEXT, "bold")
         if self.outcome:
             self._line(surface, self.outcome, self._px(20, 13), self._below_top(150), theme.HIGHLIGHT, "bold")

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cardtable.engine import Card, ZoneRef
+from cardtable.i18n import _
 
 from ..aim import draw_aim
 from ..input import Enter, FocusStep, Toggle
@@ -159,7 +160,9 @@ class CardsLayer(Layer):
         if peeked is not None:
             title = t.geometry.zone_style(*peeked).title
             name = t.session.names[peeked[1]]
-            t.painter.draw_peek(surface, t.stage, marks, f"{name}: {title}" if title else name)
+            # Translators: a player's zone grown under the pointer: whose it is, and its title ("Bo: Hand").
+            words = _("{name}: {zone}").format(name=name, zone=_(title)) if title else name
+            t.painter.draw_peek(surface, t.stage, marks, words)
 
     def marks(self) -> Marks:
         """What the painter marks on the cards this frame: the playable, the picked, the targets."""
@@ -202,6 +205,6 @@ class CardsLayer(Layer):
             t.view.info,
             frozenset(t.view.info.get(out, ()) if out else ()),
             frozenset(t.story.lit(t.clock)),
-            frozenset(card for card, _ in t.story.received),
+            frozenset(card for card, _seat in t.story.received),
             t.session.possessives(),
         )

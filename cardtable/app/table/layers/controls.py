@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cardtable.engine import Action, format_prompt
+from cardtable.i18n import _
 
 from ...widgets import Button
 from ..controls import Control
@@ -58,11 +59,11 @@ class ControlsLayer(Layer):
             if t.hook.claims(action):
                 continue
             key = t.layout.action(action.kind).key
-            text = session.label(action) + (f" ({key.upper()})" if key else "")
+            text = _keyed(session.label(action), key)
             items.append(Control(Button(text, self._binder(action), size=20), action, "action", key))
         for mode in resolver.modes:
             key = resolver.mode_key(mode)
-            text = ("Done" if mode == session.mode else mode) + (f" ({key.upper()})" if key else "")
+            text = _keyed(_("Done") if mode == session.mode else _(mode), key)
             button = Button(text, self._mode_toggler(mode), size=20, primary=mode == session.mode)
             items.append(Control(button, None, "action", key))
         enabled, text = resolver.confirm_state(session.pick)
@@ -72,19 +73,22 @@ class ControlsLayer(Layer):
             confirm.enabled = enabled
             items.append(Control(confirm, None, "confirm"))
         if session.can_undo:
-            items.append(Control(Button("Undo (Ctrl+Z)", t.undo, size=16), None, "panel"))
+            # Translators: a button; Ctrl+Z is its key.
+            items.append(Control(Button(_("Undo (Ctrl+Z)"), t.undo, size=16), None, "panel"))
         if session.can_hint and t.my_turn:
-            items.append(Control(Button("Hint (H)", t.hint, size=16), None, "aside", "h"))
+            # Translators: a button; H is its key (the key stays H).
+            items.append(Control(Button(_("Hint (H)"), t.hint, size=16), None, "aside", "h"))
         hinted = t.hint_now()
         for item in items:
             if hinted is not None and item.action == hinted:
                 item.button.primary = True  # the hinted button stands out
-        items.append(Control(Button("Log (G)", t.exits.open_log, size=16), None, "panel", "g"))
+        # Translators: a button that opens the game log; G is its key (the key stays G).
+        items.append(Control(Button(_("Log (G)"), t.exits.open_log, size=16), None, "panel", "g"))
         facts = session.now_view()
         for panel in t.layout.panels:
             if facts.info.get(panel.key):
                 hotkey = panel.hotkey
-                text = panel.button + (f" ({hotkey.upper()})" if hotkey else "")
+                text = _keyed(_(panel.button) if panel.button else panel.button, hotkey)
                 toggle = t.panel.toggler(panel.key)
                 items.append(Control(Button(text, toggle, size=16), None, "panel", hotkey))
         t.controls.set(items)
@@ -98,6 +102,14 @@ class ControlsLayer(Layer):
             self.table.refresh()
 
         return toggle
+
+
+def _keyed(label: str, key: str) -> str:
+    """A button's words with the key that presses it, "Pass (P)" (none: the words alone)."""
+    if not key:
+        return label
+    # Translators: a button's label, then the key that presses it: "Pass (P)".
+    return _("{label} ({key})").format(label=label, key=key.upper())
 
 
 PASSED_ON = (pygame.K_F1, pygame.K_h)

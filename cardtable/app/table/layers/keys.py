@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from cardtable.i18n import _
+
 from . import Layer
 
 if TYPE_CHECKING:
@@ -28,7 +30,9 @@ class KeysLayer(Layer):
             t.exits.pause_menu()
         elif event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             if not t.undo():
-                t.complain("Nothing to undo" if len(t.session.humans) == 1 else "No undo in pass-and-play")
+                t.complain(
+                    _("Nothing to undo") if len(t.session.humans) == 1 else _("No undo in pass-and-play")
+                )
         elif event.key == pygame.K_h and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
             if t.session.demo:
                 return False

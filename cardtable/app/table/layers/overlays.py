@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cardtable.engine import Event
+from cardtable.i18n import _
 
 from ..spotlight import draw_spotlight
 from ..summary import Summaries, Summary, draw_summary
@@ -64,7 +65,7 @@ class SpotlightLayer(Layer):
         shown = t.said.shown
         if shown.now is None or t.layout.spotlight is None:
             return
-        cards, words, _ = shown.now
+        cards, words, _until = shown.now
         plates = t.board.plates
         seat = shown.seat if t.geometry.compact else None  # plates ring the middle of a crowded table
         about = plates[seat] if seat is not None and seat < len(plates) else None
@@ -117,7 +118,7 @@ class SummaryLayer(Layer):
         if self.shown is None:
             return
         t = self.table
-        hint = "Click or press Enter to continue" if t.session.humans else "Continuing..."
+        hint = _("Click or press Enter to continue") if t.session.humans else _("Continuing...")
         round_word = t.layout.word("round")
         names, viewer = t.session.names, t.viewer
         self.rect = draw_summary(surface, t.app, t.geometry, self.shown[0], names, round_word, hint, viewer)

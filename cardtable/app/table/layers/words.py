@@ -41,7 +41,9 @@ class WordsLayer(Layer):
         if status.text:
             color = TONES.get(status.tone, theme.TEXT)
             avoid = [*t.plates, strip]  # a long prompt wraps short of the strip too
-            hud.status(surface, geometry, t.hud_point("status"), status.text, color, avoid)
+            at = t.hud_point("status")
+            above = [b.rect.bottom for b in t.controls.buttons() if b.visible and b.rect.centery < at[1]]
+            hud.status(surface, geometry, at, status.text, color, avoid, max(above, default=None))
         if story.received and t.viewer is not None and t.layout.home:
             hand = t.stage.zone_rect((t.layout.home, t.viewer))
             at = (hand.centerx, hand.top - round(18 * geometry.scale))
