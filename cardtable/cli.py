@@ -32,6 +32,7 @@ def _parser() -> argparse.ArgumentParser:
         metavar="N",
         help="with --demo: watch from seat N (1 is the first), its cards open",
     )
+    p.add_argument("--learn", metavar="GAME", help="open GAME's guided first game (Learn to play)")
     p.add_argument("--exit-after", type=float, metavar="SECONDS", help="close the window after SECONDS")
     p.add_argument("--screenshot", metavar="PNG", help="save the last frame to PNG when closing")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
@@ -93,6 +94,8 @@ def main(argv: Sequence[str] | None = None, *, windowed: bool = False) -> int:
             return lab_cli.run(args, lambda: _own_files().own, _parse_options, game_seconds, _save_chart)
         if args.demo is not None:
             _check_demo(args.demo, args.seat)
+        if args.learn is not None:
+            _check_demo(args.learn)  # a lesson is played at the game's table
         replay = _read_replay(args.file) if args.command == "replay" else None
     except (KeyError, ValueError, OptionError, ConfigError) as exc:
         message = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
@@ -114,6 +117,7 @@ def main(argv: Sequence[str] | None = None, *, windowed: bool = False) -> int:
         replay=replay,
         watch=watch,
         windowed=windowed,
+        learn=args.learn,
     )
 
 

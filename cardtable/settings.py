@@ -43,6 +43,14 @@ MIN_WINDOW = (640, 480)
 """The smallest window: small enough that a 640 x 480 or 800 x 600 screen holds it whole."""
 MAX_WINDOW = (7680, 4320)
 
+EXPLAIN_CHOICES = ("first games", "always", "off")
+"""Explain as I play: during a player's first games of each game (each note once), in every game
+(each note once a game), or never."""
+HAND_ORDERS = ("table", "suit", "rank")
+"""A hand of ordinary cards: as the game's table sorts it, by suit with trump first, or by rank."""
+FIRST_GAMES = 5
+"""How many finished games of a game count as a player's first ones."""
+
 LEVELS = ("easy", "normal", "hard")
 """The computer levels a seat can be given in the app (see cardtable.ai)."""
 
@@ -122,6 +130,9 @@ class Settings:
     large_index: bool = False
     confirm_quit: bool = True
     trick_click: bool = False  # after each trick the table waits for a click (else it goes on after a pause)
+    explain: str = "first games"  # Explain as I play: a note the first time a rule fires (EXPLAIN_CHOICES)
+    auto_play: bool = False  # a move that is the only one allowed is made by itself
+    hand_order: str = "table"  # the player's hand: as the table sorts it, by suit (trump first) or by rank
     seats: list[SeatDefault] = field(default_factory=_default_seats)
     new_game: NewGameDefault | None = None
 
@@ -151,6 +162,9 @@ class Settings:
             "large_index": self.large_index,
             "confirm_quit": self.confirm_quit,
             "trick_click": self.trick_click,
+            "explain": self.explain,
+            "auto_play": self.auto_play,
+            "hand_order": self.hand_order,
             "new_game": (
                 None
                 if self.new_game is None
@@ -187,6 +201,9 @@ _COMMENTS = {
     "large_index": "large corner indices on the cards, for small windows: true or false",
     "confirm_quit": "ask before quitting or leaving a game: true or false",
     "trick_click": "after each trick, wait for a click (true) or go on after a pause (false)",
+    "explain": "a note the first time a rule comes up in a game: " + ", ".join(EXPLAIN_CHOICES),
+    "auto_play": "make a move by itself when it is the only one allowed: true or false",
+    "hand_order": "your hand of ordinary cards: " + ", ".join(HAND_ORDERS) + " (the game's own order)",
     "new_game": "the table New game opens on (the last one started): game, players, variant",
     "seats": "the seats a new game starts with: name, human (true/false), level (easy, normal, hard)",
 }
@@ -340,7 +357,11 @@ def parse_settings(doc: YamlDoc) -> Settings:
             out.computer_speed = _check_choice(doc, (key,), value, list(COMPUTER_SPEEDS))
         elif key == "window_size":
             out.window_size = _check_size(doc, value)
-        elif key in ("fullscreen", "confirm_quit", "four_color", "large_index", "trick_click"):
+        elif key == "hand_order":
+            out.hand_order = _check_choice(doc, (key,), value, list(HAND_ORDERS))
+        elif key == "explain":
+            out.explain = _check_choice(doc, (key,), value, list(EXPLAIN_CHOICES))
+        elif key in ("fullscreen", "confirm_quit", "four_color", "large_index", "trick_click", "auto_play"):
             setattr(out, key, _check_bool(doc, key, value))
         elif key == "volume":
             out.volume = _check_volume(doc, value)

@@ -200,6 +200,14 @@ class Statistics:
                 played[name] = played.get(name, 0) + t.played
         return sorted(played, key=lambda n: (-played[n], n))
 
+    def finished(self, game: str) -> int:
+        """How many games of ``game`` were played to the end here, whoever played them."""
+        counted: dict[tuple[str, int], int] = {}
+        for (name, g, count, rows), t in self.totals.items():
+            if g == game and rows == ALL:
+                counted[(name, count)] = t.played
+        return max(counted.values(), default=0)
+
     def counts(self, player: str, game: str) -> list[int]:
         """The numbers of players ``player`` has played ``game`` with."""
         return sorted({c for (name, g, c, _rows) in self.totals if name == player and g == game})

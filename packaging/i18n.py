@@ -51,7 +51,7 @@ KEYWORDS = {
     "say_n": (1, 2),
 }
 YAML_TEXT_KEYS = frozenset(
-    {"title", "description", "name", "button", "label", "text", "mode", "won", "received"}
+    {"title", "description", "name", "button", "label", "text", "mode", "won", "received", "say", "wrong"}
 )
 LAYOUT_SEATS = frozenset({"who", "to", "from"})
 """The seats a layout's log phrases name ("{who} plays {cards}"): said to that seat as well."""

@@ -426,6 +426,7 @@ def launch(
     replay=None,
     watch: int | None = None,
     windowed: bool = False,
+    learn: str | None = None,
 ) -> int:
     """Open the window and run (a demo, or a replay over the title). A crash, or no screen to show
     the window on, is logged and told (``windowed``: in a message box too) and exits non-zero."""
@@ -437,6 +438,8 @@ def launch(
             app.push(scene_class("table").of_computers(app, demo, seed, watch))  # type: ignore[attr-defined]
         else:
             app.open("title")
+        if learn is not None:
+            app.open("learn", learn)  # the lesson itself, over the title it leaves to
         if replay is not None:
             app.open("replay", replay)
         code = app.run(exit_after, screenshot)

@@ -35,6 +35,10 @@ SCENES: dict[str, str] = {
     "confirm": "dialogs:ConfirmScene",
     "name": "dialogs:NameScene",
     "about": "about:AboutScene",
+    "learn": "learn:LearnScene",
+    "lesson": "lesson:LessonScene",
+    "coach note": "lesson:CoachNoteScene",
+    "lesson end": "lesson:LessonEndScene",
 }
 """Every scene by name, and the module of ``cardtable.app.scenes`` that holds it. Scenes open one
 another by name (``app.open("rules", game)``), so none imports another, and each is loaded when it

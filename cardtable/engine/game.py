@@ -522,6 +522,8 @@ class GameSpec:
     summary: str = ""
     determinizer: DeterminizeFn | None = None
     bot: BotFn | None = None
+    why: Callable[[View, Action], Any] | None = None
+    """Why a move is good, in a sentence (a Said), where the rule-based player has a reason to give."""
     lower_scores_win: bool = False
     score_scale: float = 10.0
     search: Search = field(default_factory=Search)

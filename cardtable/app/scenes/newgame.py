@@ -85,6 +85,7 @@ class NewGameScene(Scene):
         )
         self.preview.visible = False
         self.back = Button(_("Back"), self.app.pop)
+        self.learn = Button(_("Learn to play"), self.learn_game)
         self.names: list[TextField] = []
         self.kinds: list[Selector] = []
         self.ring = FocusRing()
@@ -284,7 +285,11 @@ class NewGameScene(Scene):
             out.append(self.preview)
         if self.asks_first:
             out.append(self.first_sel)
-        return [*out, self.start, self.back]
+        return [*out, self.start, self.back, self.learn]
+
+    def learn_game(self) -> None:
+        """The chosen game's guided first game (Learn to play)."""
+        self.app.replace(self.app.scene("learn", self.game_sel.value))
 
     def resized(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -324,6 +329,15 @@ class NewGameScene(Scene):
         self.back.rect.bottomright = (self.start.rect.left - round(16 * s), h - round(40 * s))
         for b in (self.start, self.back):
             b.size = round(22 * s)
+        self.learn.size = round(22 * s)
+        self.learn.rect = pygame.Rect(0, 0, self.learn.preferred_width(self.app.text), round(50 * s))
+        self.learn.rect.bottomleft = (
+            w // 2 - round(390 * s),
+            h - round(40 * s),
+        )  # inside the panel (820 wide)
+        while self.learn.size > 11 and self.learn.rect.right > self.back.rect.left - round(12 * s):
+            self.learn.size -= 1  # a long word in some language: smaller, never over Back
+            self.learn.rect.width = self.learn.preferred_width(self.app.text)
         self.ring.set(self.widgets())
 
     def _place_seats(self, y: int, s: float, size_text: int) -> int:

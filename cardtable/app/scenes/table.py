@@ -23,6 +23,7 @@ from ..table import hooks
 from ..table.announcer import Announcer
 from ..table.controls import Controls
 from ..table.driver import Acted, Finished, HandOver
+from ..table.explainer import Explainer
 from ..table.hud import Hud, acting_seats, plate_rects
 from ..table.input import Input
 from ..table.layers import Layer, Layers
@@ -46,6 +47,7 @@ from .common import BACKGROUND
 from .table_exits import TableExits
 
 SUMMARY_SECONDS = 4.0  # how long a table of computers shows a round's summary
+EXPLAIN_SECONDS = 9.0  # how long a note explaining a rule stays (Explain as I play)
 
 
 class TableScene(Scene):
@@ -97,6 +99,7 @@ class TableScene(Scene):
         self.panel = PanelLayer(self)
         self.spot = SpotlightLayer(self)
         self.hook = hooks.load(layout.hook, self)
+        self.explainer = None if demo or open_hands else Explainer.for_table(app, setup.game)
         self.menu = MenuLayer(self)
         self.summary_layer = SummaryLayer(self)
         self.layers = self.make_layers()
@@ -231,6 +234,7 @@ class TableScene(Scene):
         self.model = TableModel()
         self.model.sync(self.view)
         self.stage = Stage(self.layout, self.geometry, self.model)
+        self._order_hand()
         self.timeline = Timeline(
             self.layout,
             self.model,
@@ -262,15 +266,23 @@ class TableScene(Scene):
     def resized(self, size: tuple[int, int]) -> None:
         self.geometry = Geometry(self.layout, size, self.view.players, self.session.driver.screen.bottom)
         self.stage = Stage(self.layout, self.geometry, self.model)
+        self._order_hand()
         self.timeline.place = self.stage.place_all
         self.stage.place_all(0.0)
         self.refresh()
+
+    def _order_hand(self) -> None:
+        """The viewer's hand in the order they chose (Settings), trump first once it is named."""
+        home = (self.layout.home, self.viewer) if self.layout.home and self.viewer is not None else None
+        trump = self.view.info.get("trump") if isinstance(self.view.info.get("trump"), str) else None
+        self.stage.order_hand(home, self.app.settings.hand_order, trump)
 
     def _show(self, view: View) -> None:
         """The events have played: the table takes the view they led to."""
         self.view = view
         self.story.note_received(view)
         self.model.sync(view)
+        self._order_hand()
         self.stage.place_all(0.18 * self.factor)
         self.refresh()
 
@@ -306,6 +318,8 @@ class TableScene(Scene):
             self.session.pick = Pick()
         if live:
             self.said.heard(event, self.session.names, self.viewer, self.clock, self.factor)
+            for note in self.explainer.heard(event) if self.explainer is not None else ():
+                self.said.toast(note, self.clock, self.factor, EXPLAIN_SECONDS)  # play goes on
 
     def _trick_over(self, event: Event) -> bool:
         """A trick is about to be gathered: its outcome over it; True to wait for a click there (the
@@ -427,8 +441,9 @@ class TableScene(Scene):
     def _advance(self) -> None:
         session = self.session
         legal = self.view.legal if self.my_turn and not session.driver.pass_and_play else ()
-        if len(legal) == 1 and self.layout.action(legal[0].kind).auto:
-            # A lone human's only choice that says nothing they could hide (no 10 to play): made for them.
+        if len(legal) == 1 and (self.layout.action(legal[0].kind).auto or self._auto_plays()):
+            # A lone human's only choice that says nothing they could hide (no 10 to play), or any
+            # only choice where the player asked for it: made for them.
             self.perform([legal[0]])
             return
         if session.match.over and self.said.shown.now is not None:
@@ -440,6 +455,10 @@ class TableScene(Scene):
             self.exits.hand_over(step.seat)  # once what was just shown large (a flipped Ugh! card) is read
         elif isinstance(step, Finished):
             self.exits.finish()
+
+    def _auto_plays(self) -> bool:
+        """The player asked for an only move to be made by itself (Settings: Auto-play)."""
+        return self.app.settings.auto_play and self.view.select <= 1
 
     def _play_moves(self, acted: Acted) -> None:
         """Queue the events of moves just made, as the viewer may see them; when the viewer left the

@@ -19,6 +19,8 @@ from cardtable.settings import (
     ANIMATION_SPEEDS,
     CARD_BACKS,
     COMPUTER_SPEEDS,
+    EXPLAIN_CHOICES,
+    HAND_ORDERS,
     LANGUAGE_CHOICES,
     LEVELS,
     SYSTEM_LANGUAGE,
@@ -30,6 +32,7 @@ from cardtable.settings import (
 
 from .. import theme
 from ..text_field import TextField
+from ..theme import wrap
 from ..widgets import ScrollArea, Selector, Stepper, Toggle, Widget, draw_fitted, draw_text
 from .common import kind_label
 
@@ -42,6 +45,18 @@ PREVIEW = tuple(STANDARD.find(rank, suit) for rank, suit in ((10, "C"), (12, "D"
 NOTES = (N_("A new game fills its seats in this order; any more are computers."),)
 VOLUMES = range(0, 101, 10)
 KINDS = ["human", *LEVELS]
+
+HAND_ORDER_NAMES = {
+    "table": N_("As the game sorts it"),
+    "suit": N_("By suit, trump first"),
+    "rank": N_("By rank"),
+}
+
+EXPLAIN_NAMES = {
+    "first games": N_("In my first games"),
+    "always": N_("In every game"),
+    "off": N_("Never"),
+}
 
 SPEED_NAMES = {
     "instant": N_("Instant"),
@@ -115,6 +130,15 @@ class TablePage:
         self.large_index = Toggle(st.large_index, self._large_index, corners)
         self.confirm = Toggle(st.confirm_quit, self._confirm, (_("Don't ask"), _("Ask first")))
         self.trick = Toggle(st.trick_click, self._trick, (_("Go on by itself"), _("Wait for a click")))
+        explain = list(EXPLAIN_CHOICES)
+        self.explain = Selector(explain, explain.index(st.explain), self._explain, _named(EXPLAIN_NAMES))
+        self.auto = Toggle(st.auto_play, self._auto, (_("I make them"), _("Made for me")))
+        orders = list(HAND_ORDERS)
+        self.order = Selector(orders, orders.index(st.hand_order), self._order, _named(HAND_ORDER_NAMES))
+        self.help_rows: list[tuple[str, Widget]] = [
+            (_("Explain rules as I play"), self.explain),
+            (_("My hand"), self.order),
+        ]
         self.rows: list[tuple[str, Widget]] = [
             (_("Language"), self.language),
             (_("Animation speed"), self.speed),
@@ -127,6 +151,7 @@ class TablePage:
             (_("Card corners"), self.large_index),
             (_("Quitting or leaving a game"), self.confirm),
             (_("After each trick"), self.trick),
+            (_("Forced moves"), self.auto),
         ]
         self.names: list[TextField] = []
         self.kinds: list[Selector] = []
@@ -183,6 +208,15 @@ class TablePage:
     def _trick(self, value: bool) -> None:
         self.app.settings.trick_click = value
 
+    def _explain(self, value: str) -> None:
+        self.app.settings.explain = value
+
+    def _auto(self, value: bool) -> None:
+        self.app.settings.auto_play = value
+
+    def _order(self, value: str) -> None:
+        self.app.settings.hand_order = value
+
     def _seat(self, i: int) -> SeatDefault:
         """Seat ``i`` of the settings, filling in default seats before it if the file had fewer."""
         seats = self.app.settings.seats
@@ -222,7 +256,7 @@ class TablePage:
         out: list[Widget] = [w for _label, w in self.rows]
         for name, kind in zip(self.names, self.kinds, strict=True):
             out += [name, kind]
-        return out
+        return out + [w for _label, w in self.help_rows]
 
     def scrolled(self) -> list[Widget]:
         return []
@@ -230,10 +264,10 @@ class TablePage:
     def layout(self, area: pygame.Rect, s: float) -> None:
         self.area, self.s = area, s
         h = round(38 * s)
-        step = round(56 * s)
+        step = round(48 * s)
         left = area.left + round(250 * s)
         y = area.top + round(40 * s)
-        row_step = round(504 / len(self.rows) * s)  # the rows share the height nine once took
+        row_step = round(max(504 / len(self.rows), 42) * s)  # the rows share the height nine once took
         for _label, w in self.rows:
             w.rect = pygame.Rect(left, y, round(250 * s), h)
             w.size = round(18 * s)
@@ -246,7 +280,15 @@ class TablePage:
             kind.rect = pygame.Rect(name.rect.right + round(12 * s), y, round(240 * s), h)
             kind.size = round(17 * s)
             y += step
-        self.content_bottom = self.names[-1].rect.bottom + round(18 * s) + len(NOTES) * round(21 * s)
+        font = self.app.text.fonts.get(round(15 * s))  # the notes as drawn: wrapped where long
+        notes = sum(len(wrap(font, _(n), area.right - self.seats_x)) for n in NOTES) * font.get_linesize()
+        y = self.names[-1].rect.bottom + round(18 * s) + notes + len(NOTES) * round(6 * s) + round(40 * s)
+        self.help_top = y - round(34 * s)
+        for _label, w in self.help_rows:  # help while playing, under the seats
+            w.rect = pygame.Rect(self.seats_x + round(250 * s), y, round(272 * s), h)
+            w.size = round(17 * s)
+            y += round(44 * s)
+        self.content_bottom = y
 
     def reveal(self, widget: Widget | None) -> None:
         pass
@@ -293,6 +335,20 @@ class TablePage:
             draw_text(surface, text, seat, round(18 * s), pos, theme.MUTED, anchor="midright")
             name.draw(surface, text)
             kind.draw(surface, text)
+        draw_text(
+            surface,
+            text,
+            _("Help while playing"),
+            round(21 * s),
+            (self.seats_x, self.help_top),
+            theme.ACCENT,
+            "bold",
+        )
+        for label, w in self.help_rows:
+            pos = (w.rect.left - round(14 * s), w.rect.centery)
+            room = pos[0] - self.seats_x
+            draw_fitted(surface, text, label, round(18 * s), pos, room, theme.MUTED, anchor="midright")
+            w.draw(surface, text)
         y = self.names[-1].rect.bottom + round(18 * s)
         for note in NOTES:
             room = a.right - self.seats_x

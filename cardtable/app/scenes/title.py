@@ -38,6 +38,7 @@ class TitleScene(Scene):
         self.buttons = [
             *self.quicks,
             Button(_("New game"), self.new_game),
+            Button(_("Learn to play"), lambda: self.app.open("learn")),
             Button(_("Rules"), self.rules),
             Button(_("Statistics"), self.statistics),
             Button(_("Settings"), self.settings),
@@ -149,10 +150,16 @@ class TitleScene(Scene):
         for b in self.quicks:
             b.rect = pygame.Rect(x, top, width, height)
             x += width + gap
-        # New game, then Rules, Statistics, Settings and About side by side, then Quit.
-        new, *row, leave = self.buttons[len(self.quicks) :]
+        # New game and Learn to play, then Rules, Statistics, Settings and About side by side, then Quit.
+        new, learn, *row, leave = self.buttons[len(self.quicks) :]
         height = round(50 * s)
-        y = layout_column([new], w // 2, top + height + gap, round(440 * s), height, gap)
+        y = top + height + gap
+        half = (round(440 * s) - gap) // 2
+        for i, b in enumerate((new, learn)):
+            b.rect = pygame.Rect(w // 2 - half - gap // 2 + i * (half + gap), y, half, height)
+            while b.size > 12 and b.preferred_width(self.app.text) - b.size > half:
+                b.size -= 1
+        y += height + gap
         width = round(200 * s)
         x = w // 2 - (len(row) * width + (len(row) - 1) * gap) // 2
         for b in row:

@@ -323,13 +323,22 @@ class Hud:
     ) -> None:
         s = geometry.scale
         x, y = at
+        px = self._px(geometry, 18)
+        font = self.app.fonts.get(px, "bold")
+        room = min(surface.get_width() - 60, round(720 * s))  # a longer note (a rule explained) wraps
         for toast in texts:
-            timg = self.app.text.render(toast, self._px(geometry, 18), theme.TEXT, "bold")
-            trect = timg.get_rect(midtop=(x, y))
+            imgs = [
+                self.app.text.render(line, px, theme.TEXT, "bold") for line in theme.wrap(font, toast, room)
+            ]
+            trect = pygame.Rect(0, 0, max(i.get_width() for i in imgs), sum(i.get_height() for i in imgs))
+            trect.midtop = (x, y)
             trect.clamp_ip(surface.get_rect().inflate(-16, 0))
             area = trect.inflate(round(24 * s), round(10 * s))
             surface.blit(box(area.size, (0, 0, 0, 150), None, 0, 10), area)
-            surface.blit(timg, trect)
+            line_y = trect.top
+            for img in imgs:
+                surface.blit(img, img.get_rect(midtop=(trect.centerx, line_y)))
+                line_y += img.get_height()
             y = area.bottom + round(6 * s)
 
     def trick_panel(

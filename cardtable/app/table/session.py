@@ -70,6 +70,7 @@ class TableSession:
         self.driver = TurnDriver(self.match, levels, seeds, worker, self.spec.id, self.watch)
         self.humans = self.driver.humans
         self.keeper = Keeper(saver, data, self.match, self.names, levels, setup.variant, not demo)
+        self.undoable = True  # a lesson goes only forward (its coach has counted the moves)
         self.hinter = Hinter(worker, self.spec.id, self.seed)
         self.pick = Pick()
         self.mode = ""  # a layout mode the viewer turned on (U-G-O's "Change positions")
@@ -188,8 +189,10 @@ class TableSession:
         ``dragged``: the cards in their hand's grip)."""
         hinted = self.hint_now(True)
         hint = "" if self.hinter.pending(self.moment) else None
+        why = ""
         if hinted is not None and not dragged and not self.pick.cards:
             hint = self.label(hinted)
+            why = self._why(view, hinted)
         resolver = self.resolver(view, True)
         held = self.pick.focus if not self.pick.cards else None
         card = dragged[0] if len(dragged) == 1 else held
@@ -197,11 +200,17 @@ class TableSession:
             can_act=True,
             hint=hint,
             hint_ready=hinted is not None and hinted.card is not None and hinted.card == self.pick.focus,
+            hint_why=why,
             held=format_prompt(resolver.describe(card), self.names, self.viewer),
             held_by_click=held is not None and not dragged,
             mode=resolver.mode,
             select=resolver.select_kind() or "",
         )
+
+    def _why(self, view: View, action: Action) -> str:
+        """Why the hinted move is good, in the viewer's words ("" where the game has no reason)."""
+        reason = self.spec.why(view, action) if self.spec.why is not None else None
+        return format_prompt(reason, self.names, self.viewer) if reason else ""
 
     def status(self, doing: Doing, *, summary: bool, results_by_click: bool, refusal: str | None) -> Status:
         """The status line for this moment (see :func:`~cardtable.app.table.status.status_line`)."""
@@ -255,6 +264,7 @@ class TableSession:
         """Undo is for one person against computers (in pass-and-play it would show others' turns)."""
         return (
             not self.demo
+            and self.undoable
             and len(self.humans) == 1
             and not self.match.over
             and self.keeper.undo_point(self.humans[0]) is not None

@@ -48,6 +48,19 @@ def color_key(token: Token) -> tuple:
 SORT_KEYS = {"suit": display_key, "rank": rank_key, "color": color_key}
 
 
+def trump_first(trump: str | None):
+    """Sort key by suit with ``trump`` first (no trump: the usual suit order), then rank."""
+
+    def key(token: Token) -> tuple:
+        card = token.card
+        base = display_key(token)
+        if card is None or card.suit is None:
+            return (*base[:1], 0, *base[1:])
+        return (base[0], 0 if card.suit == trump else 1, *base[1:])
+
+    return key
+
+
 def _order(tokens: list[Token]):
     """Keep a zone's own order, any joining cards after it."""
     rank = {id(t): i for i, t in enumerate(tokens)}
@@ -71,6 +84,8 @@ class Stage:
         self.geometry = geometry
         self.model = model
         self.plate_drops: list[tuple[pygame.Rect, ZoneRef]] = []  # plates a card may be dropped on
+        self.hand: tuple | None = None  # the viewer's own hand, ordered as they like it
+        self.hand_key = None
         self._joined: dict[tuple, tuple | None] = {}  # each zone's host row (its style's joins), once
         self._joins_any = any(
             style is not None and style.joins
@@ -97,6 +112,11 @@ class Stage:
         host = self._joined[ref]
         return host if host is not None and host in self.model.zones else None
 
+    def order_hand(self, home: tuple | None, order: str, trump: str | None) -> None:
+        """Order ``home`` (the viewer's hand) by ``order`` (``settings.HAND_ORDERS``) from now on."""
+        self.hand = home
+        self.hand_key = {"suit": trump_first(trump), "rank": rank_key}.get(order)
+
     def _guests(self, host: tuple) -> list[tuple]:
         """The zones whose cards stay in ``host``'s row."""
         if not self._joins_any:
@@ -114,6 +134,8 @@ class Stage:
         if tokens is None or ref[0] not in self.layout.zones:
             return
         key = SORT_KEYS.get(g.zone_style(*ref).sort)
+        if ref == self.hand and key in (display_key, rank_key) and self.hand_key is not None:
+            key = self.hand_key  # a hand of standard cards, in the order its player chose
         if key is not None:
             tokens.sort(key=key)
         guests = self._guests(ref)

@@ -34,6 +34,7 @@ class Doing:
     can_act: bool = False  # their choices are on the table (the events before them have played)
     hint: str | None = None  # "" while a hint is being found, else the hinted move in words
     hint_ready: bool = False  # the hinted card is the one held: Enter plays it
+    hint_why: str = ""  # why the hinted move is good, where the game's rule-based player can say
     held: str = ""  # what the card held or dragged would do, in the viewer's words
     held_by_click: bool = False  # held by a click (a second click plays it), not dragged
     mode: str = ""  # a layout mode switched on ("Change positions")
@@ -95,6 +96,9 @@ def status_line(
         if doing.hint_ready:
             # Translators: {move} is the hinted move ("Play 7♠").
             return Status(_("Hint: {move} - press Enter").format(move=doing.hint), "turn")
+        if doing.hint_why:
+            # Translators: {move} is the hinted move ("Play 7♠"), {why} the reason for it.
+            return Status(_("Hint: {move} - {why}").format(move=doing.hint, why=doing.hint_why), "turn")
         return Status(_("Hint: {move}").format(move=doing.hint), "turn")
     if doing.held:
         if doing.held_by_click:

@@ -9,6 +9,7 @@ from .measures import MEASURES
 from .options import SCHEMA
 from .rollout import rollout
 from .rules import UghGame
+from .why import why
 
 SPEC = GameSpec(
     id="ugh",
@@ -22,6 +23,7 @@ SPEC = GameSpec(
     ),
     determinizer=determinize,
     bot=bot_choose,
+    why=why,
     score_scale=30.0,
     search=Search(
         iterations=150,  # play-outs run to the game's end: every choice judged by the final scores

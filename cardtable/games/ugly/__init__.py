@@ -8,6 +8,7 @@ from .measures import MEASURES
 from .options import SCHEMA
 from .rollout import rollout
 from .rules import UglyGame
+from .why import why
 
 SPEC = GameSpec(
     id="ugly",
@@ -20,6 +21,7 @@ SPEC = GameSpec(
     summary=N_("Trick-taking with trump and growing passes: win tricks, avoid the Jacks."),
     determinizer=determinize,
     bot=bot_choose,
+    why=why,
     score_scale=6.0,
     search=Search(iterations=200, rollout=rollout),  # type: ignore[arg-type]
     measures=MEASURES,

@@ -9,6 +9,7 @@ from .determinize import determinize
 from .measures import MEASURES
 from .options import SCHEMA
 from .rules import UgoGame
+from .why import why
 
 SPEC = GameSpec(
     id="ugo",
@@ -20,6 +21,7 @@ SPEC = GameSpec(
     summary=N_("A duel with ordinary decks: build attackers and defenders, run your opponents' decks dry."),
     determinizer=determinize,
     bot=bot_choose,
+    why=why,
     score_scale=8.0,
     search=Search(iterations=100, horizon=6, opponent_trees=False, guard=1.5, bot=choose_sharp),
     measures=MEASURES,

@@ -8,6 +8,7 @@ from .determinize import determinize
 from .measures import MEASURES
 from .options import SCHEMA
 from .rules import UltimateLoserGame
+from .why import why
 
 SPEC = GameSpec(
     id="ultimate-loser",
@@ -21,6 +22,7 @@ SPEC = GameSpec(
     ),
     determinizer=determinize,
     bot=bot_choose,
+    why=why,
     lower_scores_win=True,
     score_scale=2.0,
     search=Search(
