@@ -153,6 +153,10 @@ class LessonScene(TableScene):
             return False
         return super().perform(actions)
 
+    @property
+    def results_by_click(self) -> bool:
+        return False  # a lesson has no results screen: its last notes, then its end
+
     def undo(self) -> bool:
         return False  # the coach has counted the moves made: a lesson goes forward (Restart deals again)
 
