@@ -55,7 +55,7 @@ YAML_TEXT_KEYS = frozenset(
 )
 LAYOUT_SEATS = frozenset({"who", "to", "from"})
 """The seats a layout's log phrases name ("{who} plays {cards}"): said to that seat as well."""
-YAML_TEXT_GROUPS = frozenset({"values", "lines", "moves", "handover", "words"})
+YAML_TEXT_GROUPS = frozenset({"values", "lines", "moves", "handover", "words", "seats"})
 PLURAL_FORMS = {
     "de": "nplurals=2; plural=(n != 1);",
     "fr": "nplurals=2; plural=(n > 1);",
@@ -93,8 +93,8 @@ def _yaml_texts(node, key: str | None) -> Iterator[tuple]:
     if isinstance(node, yaml.MappingNode):
         for k, v in node.value:
             name = k.value if isinstance(k, yaml.ScalarNode) else None
-            if name in YAML_TEXT_GROUPS:
-                yield from _yaml_group(v)
+            if name in YAML_TEXT_GROUPS and not (name == "seats" and isinstance(v, yaml.MappingNode)):
+                yield from _yaml_group(v)  # a lesson's seats (a layout's seats: is not words)
             else:
                 yield from _yaml_texts(v, name)
     elif isinstance(node, yaml.SequenceNode):

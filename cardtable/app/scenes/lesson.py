@@ -42,7 +42,7 @@ class LessonScene(TableScene):
         self.heard: list[str] = []  # the events seen since the step in hand began to wait
         self.noted = False  # its note is open over the table
         self.game_over = False  # the lesson's game has ended (its steps may go on)
-        seats = [SeatSetup(name, i == 0, tutorial.level) for i, name in enumerate(tutorial.seats)]
+        seats = [SeatSetup(_(name), i == 0, tutorial.level) for i, name in enumerate(tutorial.seats)]
         setup = GameSetup(tutorial.game, seats, tutorial.variant, tutorial.seed, dict(tutorial.options))
         super().__init__(app, setup)
         self.session.keeper.enabled = False  # a lesson is not a game to continue, count or replay
