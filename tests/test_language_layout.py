@@ -23,7 +23,7 @@ from tests.ui import continue_summary, table_game, tick, until, until_my_turn
 
 LANGUAGES = ["en", "de", "fr"]
 SIZES = [(1280, 720), (800, 600)]
-MENUS = ["title", "new game", "settings", "settings-table", "rules", "statistics", "about"]
+MENUS = ["title", "new game", "settings", "settings-table", "rules", "statistics", "about", "learn"]
 
 
 class Recording(pygame.Surface):
@@ -281,3 +281,22 @@ def test_the_check_sees_words_left_in_english(recorder, monkeypatch):
     app.stack.top.buttons[-1].label = "Statistics"  # as if a label skipped the translation
     with pytest.raises(AssertionError, match="'Statistics' is drawn in English"):
         _check(app, recorder)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("game", ["ugly", "ugo"])
+def test_a_lessons_note_and_its_end_hold_their_words(recorder, language, game, size):
+    from cardtable.app.scenes.lesson import CoachNoteScene, LessonEndScene, LessonScene
+    from cardtable.tutorials import builtin_tutorials
+
+    tutorial = builtin_tutorials()[0][game]
+    app = App(size=size)
+    app.settings.animation_speed = "instant"
+    pygame.event.clear()
+    app.push(LessonScene(app, tutorial))
+    until(app, lambda: isinstance(app.stack.top, CoachNoteScene), limit=60.0)
+    tick(app)
+    _check(app, recorder)
+    app.push(LessonEndScene(app, tutorial))
+    tick(app)
+    _check(app, recorder)
