@@ -116,16 +116,8 @@ def parse_deck(
     return DeckFile(name.strip(), description.strip(), deck, doc.path)
 
 
-def _parse_card(doc: YamlDoc, i: int, entry: Any) -> CardSpec:
-    where = ("cards", i)
-    if not isinstance(entry, dict):
-        raise doc.error(
-            where,
-            mistake(
-                N_("each card must be a mapping such as {example}"),
-                example="{code: G1, kind: number, count: 6}",
-            ),
-        )
+def _check_fields(doc: YamlDoc, where: tuple, entry: dict) -> None:
+    """Each field of a card is known and of its type, and the card has a code and a kind."""
     for key in entry:
         if key not in _CARD_FIELDS:
             raise doc.error(
@@ -144,6 +136,19 @@ def _parse_card(doc: YamlDoc, i: int, entry: Any) -> CardSpec:
             raise doc.error(
                 (*where, key), mistake(N_("must be a whole number, not {value}"), value=repr(value))
             )
+
+
+def _parse_card(doc: YamlDoc, i: int, entry: Any) -> CardSpec:
+    where = ("cards", i)
+    if not isinstance(entry, dict):
+        raise doc.error(
+            where,
+            mistake(
+                N_("each card must be a mapping such as {example}"),
+                example="{code: G1, kind: number, count: 6}",
+            ),
+        )
+    _check_fields(doc, where, entry)
     code = entry["code"].strip()
     if not _CODE.match(code):
         raise doc.error(

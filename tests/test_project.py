@@ -32,3 +32,21 @@ def test_pyproject_declares_the_runtime_dependencies_and_entry_point():
     for dep in ("pygame-ce", "pyyaml", "platformdirs"):
         assert f'"{dep}' in text
     assert 'cardtable = "cardtable.cli:main"' in text
+
+
+def test_no_function_is_longer_than_one_reader_holds_in_mind():
+    """A function of more than 60 lines is split (each case of a sentence written whole for
+    translation, too): a long one here fails with its file and name."""
+    import ast
+    from pathlib import Path
+
+    package = Path(__file__).resolve().parent.parent / "cardtable"
+    long = []
+    for path in sorted(package.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                lines = node.end_lineno - node.lineno + 1
+                if lines > 60:
+                    where = f"{path.relative_to(package.parent)}:{node.lineno}"
+                    long.append(f"{where} {node.name} ({lines} lines)")
+    assert not long, long

@@ -25,7 +25,7 @@ from .measures import Measure
 from .options import OptionError, OptionSchema, Variant
 from .state_plan import StatePlan
 from .views import View
-from .words import Seat, Seats, say
+from .words import Said, Seat, Seats, say
 from .zones import Zone
 
 SAVE_FORMAT = 1
@@ -327,20 +327,7 @@ class Game:
         kinds = sorted({a.kind for a in legal})
         # The kinds and fields below are the engine's names for them ("play", "card"), not words to translate.
         if kind is None or kind not in kinds:
-            if kinds:
-                text = say(
-                    "{seat} cannot {kind} now (the choices are: {choices})",
-                    seat=Seat(seat),
-                    kind=brief(action.kind),
-                    choices=", ".join(kinds),
-                )
-            else:
-                text = say(
-                    "{seat} cannot {kind} now (the choices are: nothing)",
-                    seat=Seat(seat),
-                    kind=brief(action.kind),
-                )
-            return IllegalAction(text, rule="kind_not_offered", **fields)
+            return IllegalAction(_no_such_kind(seat, action, kinds), rule="kind_not_offered", **fields)
         same_kind = [a for a in legal if a.kind == action.kind]
         for name in ("card", "cards", "value", "target", "source"):
             got = getattr(action, name)
@@ -449,6 +436,20 @@ class Game:
             "rng": rng_state(self.rng),
             "state": self._state(),
         }
+
+
+def _no_such_kind(seat: int, action: Action, kinds: Sequence[str]) -> Said:
+    """The refusal of a kind of move not offered now, naming those that are."""
+    if kinds:
+        return say(
+            "{seat} cannot {kind} now (the choices are: {choices})",
+            seat=Seat(seat),
+            kind=brief(action.kind),
+            choices=", ".join(kinds),
+        )
+    return say(
+        "{seat} cannot {kind} now (the choices are: nothing)", seat=Seat(seat), kind=brief(action.kind)
+    )
 
 
 def _words(exc: IllegalAction) -> str:

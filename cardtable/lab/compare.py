@@ -180,16 +180,13 @@ def _row(
     return Row(key, label, section, kind, tried, against, diff, low, high, len(kept))
 
 
-def compare(result: LabResult) -> Comparison:
-    """The comparison of ``result``'s pairs: wins by seat, scores, length, the last round, the game's own.
-
-    Each figure's label is in the language in use (the app's lab screen shows it); its key and
-    section are names the code goes by.
-    """
-    setup = result.setup
-    spec = games.get(setup.game)
-    pairs = result.pairs
-    score = score_word(setup.game)
+def _figures(
+    game: str, players: int
+) -> list[tuple[str, str, str, str, Callable[[GameRecord], float | None]]]:
+    """Each figure the lab compares: its key, its label in the language in use, its section, its
+    kind and how a game's record gives it."""
+    spec = games.get(game)
+    score = score_word(game)
     specs: list[tuple[str, str, str, str, Callable[[GameRecord], float | None]]] = [
         (
             f"seat_{s + 1}_wins",
@@ -198,7 +195,7 @@ def compare(result: LabResult) -> Comparison:
             "share",
             lambda r, s=s: r.shares[s],
         )
-        for s in range(setup.players)
+        for s in range(players)
     ]
     specs.append(
         (
@@ -233,6 +230,18 @@ def compare(result: LabResult) -> Comparison:
     specs += [
         (m.key, _(m.label), spec.name, "number", lambda r, k=m.key: r.measures.get(k)) for m in spec.measures
     ]
+    return specs
+
+
+def compare(result: LabResult) -> Comparison:
+    """The comparison of ``result``'s pairs: wins by seat, scores, length, the last round, the game's own.
+
+    Each figure's label is in the language in use (the app's lab screen shows it); its key and
+    section are names the code goes by.
+    """
+    setup = result.setup
+    pairs = result.pairs
+    specs = _figures(setup.game, setup.players)
     rows = [_row(key, label, section, kind, pairs, get) for key, label, section, kind, get in specs]
     return Comparison(
         game=setup.game,

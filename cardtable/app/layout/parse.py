@@ -446,13 +446,7 @@ def parse_layout(game: str, doc: YamlDoc) -> Layout:
         said = _("only one zone is the viewer's home ({zone} is)").format(zone=homes[0])
         raise doc.error(("zones", homes[1], "home"), said)
 
-    hud = dict(HUD_DEFAULTS)
-    given = _mapping(doc, ("hud",), data.get("hud"), tuple(HUD_DEFAULTS))
-    for key, value in given.items():
-        hud[key] = _pair(doc, ("hud", key), value)
-    for key in ("strip", "panels"):
-        if f"{key}_crowded" not in given:
-            hud[f"{key}_crowded"] = hud[key]
+    hud = _hud(doc, data.get("hud"))
     words = {
         str(k): _text(doc, ("words", k), v, 30)
         for k, v in _mapping(doc, ("words",), data.get("words"), ("round", "rounds", "score")).items()
@@ -480,6 +474,18 @@ def parse_layout(game: str, doc: YamlDoc) -> Layout:
         _names(doc, ("arrows",), data["arrows"]) if "arrows" in data else (),
         _text(doc, ("received",), data.get("received", ""), 40),
     )
+
+
+def _hud(doc: YamlDoc, value: Any) -> dict[str, tuple[int, int]]:
+    """Where the table's words and buttons go: the defaults, with what the layout moves."""
+    hud = dict(HUD_DEFAULTS)
+    given = _mapping(doc, ("hud",), value, tuple(HUD_DEFAULTS))
+    for key, place in given.items():
+        hud[key] = _pair(doc, ("hud", key), place)
+    for key in ("strip", "panels"):
+        if f"{key}_crowded" not in given:
+            hud[f"{key}_crowded"] = hud[key]
+    return hud
 
 
 def _handover(doc: YamlDoc, value: Any) -> dict[str, tuple[str, ...]]:

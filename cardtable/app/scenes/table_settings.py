@@ -130,15 +130,7 @@ class TablePage:
         self.large_index = Toggle(st.large_index, self._large_index, corners)
         self.confirm = Toggle(st.confirm_quit, self._confirm, (_("Don't ask"), _("Ask first")))
         self.trick = Toggle(st.trick_click, self._trick, (_("Go on by itself"), _("Wait for a click")))
-        explain = list(EXPLAIN_CHOICES)
-        self.explain = Selector(explain, explain.index(st.explain), self._explain, _named(EXPLAIN_NAMES))
-        self.auto = Toggle(st.auto_play, self._auto, (_("I make them"), _("Made for me")))
-        orders = list(HAND_ORDERS)
-        self.order = Selector(orders, orders.index(st.hand_order), self._order, _named(HAND_ORDER_NAMES))
-        self.help_rows: list[tuple[str, Widget]] = [
-            (_("Explain rules as I play"), self.explain),
-            (_("My hand"), self.order),
-        ]
+        self.help_rows = self._help_rows(st)
         self.rows: list[tuple[str, Widget]] = [
             (_("Language"), self.language),
             (_("Animation speed"), self.speed),
@@ -167,6 +159,19 @@ class TablePage:
         self.area = pygame.Rect(0, 0, 0, 0)
         self.s = 1.0
         self.content_bottom: int | None = None
+
+    def _help_rows(self, st: Settings) -> list[tuple[str, Widget]]:
+        """Help while playing: Explain as I play, the order of one's hand (Forced moves is a row of
+        the table's own)."""
+        explain = list(EXPLAIN_CHOICES)
+        self.explain = Selector(explain, explain.index(st.explain), self._explain, _named(EXPLAIN_NAMES))
+        self.auto = Toggle(st.auto_play, self._auto, (_("I make them"), _("Made for me")))
+        orders = list(HAND_ORDERS)
+        self.order = Selector(orders, orders.index(st.hand_order), self._order, _named(HAND_ORDER_NAMES))
+        return [
+            (_("Explain rules as I play"), self.explain),
+            (_("My hand"), self.order),
+        ]
 
     # -- changes ----------------------------------------------------------------------
 

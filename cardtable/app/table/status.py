@@ -71,13 +71,7 @@ def status_line(
     if refusal:
         return Status(refusal[:1].upper() + refusal[1:], "refusal")
     if view.over:
-        if winners:
-            you = list(winners) == [viewer]
-            won = winners_text([_name(names, s, viewer) for s in winners], you)
-            if results_by_click:
-                return Status(_("Game over: {winners} - click to see the results").format(winners=won))
-            return Status(_("Game over: {winners}").format(winners=won))
-        return Status(_("Game over - click to see the results") if results_by_click else _("Game over"))
+        return _game_over(names, viewer, winners, results_by_click)
     text = format_prompt(view.prompt, names, viewer) if view.prompt else ""
     if viewer is None:
         return Status(text or _waiting(view, names))
@@ -90,6 +84,32 @@ def status_line(
     deciding = viewer in view.to_act and viewer in humans
     if not deciding:
         return Status(text or _waiting(view, names))
+    told = _hint_or_held(doing)
+    if told is not None:
+        return told
+    if doing.mode:
+        # Translators: {mode} is a button's label ("Change positions"); Done is the button that ends it.
+        return Status(_("{mode}: click your cards, then press Done").format(mode=_(doing.mode)), "turn")
+    if doing.select == "count":
+        # Translators: {prompt} is what the player is asked ("Choose 3 cards to pass").
+        text = _("{prompt} - click or drag cards, then confirm").format(prompt=text)
+    elif doing.select == "combo":
+        text = _("{prompt} - pick cards, then confirm").format(prompt=text)
+    return Status(text, "turn")
+
+
+def _game_over(names: Sequence[str], viewer: int | None, winners: Sequence[int], by_click: bool) -> Status:
+    if winners:
+        you = list(winners) == [viewer]
+        won = winners_text([_name(names, s, viewer) for s in winners], you)
+        if by_click:
+            return Status(_("Game over: {winners} - click to see the results").format(winners=won))
+        return Status(_("Game over: {winners}").format(winners=won))
+    return Status(_("Game over - click to see the results") if by_click else _("Game over"))
+
+
+def _hint_or_held(doing: Doing) -> Status | None:
+    """A hint asked for (being found, ready, with its reason), or what the card held would do."""
     if doing.hint == "":
         return Status(_("Finding a hint..."), "turn")
     if doing.hint:
@@ -105,15 +125,7 @@ def status_line(
             # Translators: {move} is what the card held would do ("Play 7♠").
             return Status(_("{move} - click again or press Enter").format(move=doing.held), "turn")
         return Status(doing.held, "turn")
-    if doing.mode:
-        # Translators: {mode} is a button's label ("Change positions"); Done is the button that ends it.
-        return Status(_("{mode}: click your cards, then press Done").format(mode=_(doing.mode)), "turn")
-    if doing.select == "count":
-        # Translators: {prompt} is what the player is asked ("Choose 3 cards to pass").
-        text = _("{prompt} - click or drag cards, then confirm").format(prompt=text)
-    elif doing.select == "combo":
-        text = _("{prompt} - pick cards, then confirm").format(prompt=text)
-    return Status(text, "turn")
+    return None
 
 
 def _name(names: Sequence[str], seat: int, viewer: int | None) -> str:

@@ -284,9 +284,16 @@ def _wild_reason(k: Knowledge, legal: tuple[Action, ...], action: Action) -> Sai
         return None
     if action.kind != "steal" or action not in victims:
         return None
+    return _steal_reason(k, action, victims[action], wild, in_pool, best, base)
+
+
+def _steal_reason(
+    k: Knowledge, action: Action, victim: int, wild: Card, in_pool: float, best: Action, base: float
+) -> Said | None:
+    """Why take this card with the Wild: what it brings, or what its loss costs its owner."""
+    valuer = k.valuer
     card = action.target
     assert isinstance(card, Card)
-    victim = victims[action]
     mine = valuer.value(k.faces([*k.pool, card])) - base
     if mine > 0 and mine >= in_pool:
         # Translators: {card} is the card stolen ("purple 5"), {wild} the Wild that steals it ("All Wild").

@@ -17,6 +17,7 @@ case has a sentence of its own.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from cardtable.engine import Action, Card, Reason, Slot, ZoneRef, brief
@@ -252,6 +253,12 @@ def purpose(game: UgoGame, seat: int, card: Card) -> Said:
         )
     if rank == 12:
         return say("a Queen draws a card from {seat}'s own discard pile, played on that pile", seat=you)
+    return _targeting(card, options, you, them)
+
+
+def _targeting(card: Card, options: Mapping[str, Any], you: Seat, them: Seat | None) -> Said:
+    """What a King, a Jack or an Ace (each played on the target) is for."""
+    rank = card.rank or 0
     if rank == 13:
         if them is None:
             return say(
@@ -441,9 +448,15 @@ def _play(game: UgoGame, seat: int, action: Action, card: Card) -> Reason:
             ),
             "position",
         )
+    return _placed(seat, action, card, own.cards)
+
+
+def _placed(seat: int, action: Action, card: Card, own: list[Card]) -> Reason:
+    """Where an Attack/Defense card goes: with a tribute for a 6 or 7, else on its own table."""
+    you = Seat(seat)
     target = action.target
     if needs_tribute(card):
-        if not own.cards:
+        if not own:
             return Reason(
                 say(
                     "a {rank} needs a tribute and {seat} has no Attack/Defense card on the table",
@@ -452,7 +465,7 @@ def _play(game: UgoGame, seat: int, action: Action, card: Card) -> Reason:
                 ),
                 "tribute_needed",
             )
-        if type(target) is not Card or target not in own.cards:
+        if type(target) is not Card or target not in own:
             return Reason(
                 say(
                     "a {rank} needs one of {seat}'s own Attack/Defense cards on the table as tribute",
@@ -464,7 +477,7 @@ def _play(game: UgoGame, seat: int, action: Action, card: Card) -> Reason:
     else:
         if type(target) is Card:
             return Reason(say("only a 6 or 7 takes a tribute"), "tribute_only_six_seven")
-        if len(own.cards) >= MAX_TABLE:
+        if len(own) >= MAX_TABLE:
             return Reason(
                 say_n(
                     "{seat} already has {n} Attack/Defense card on the table",

@@ -284,6 +284,11 @@ def _attack(b: _Board, action: Action) -> Said | None:
                 total=total,
             )
         return None
+    return _face_up(b, card, cv, attack, gain, Seat(victim))
+
+
+def _face_up(b: _Board, card: Card, cv: CardView, attack: int, gain: float, victim: Seat) -> Said | None:
+    """An attack on a face-up card: what it beats, or why a level one is still worth it."""
     t_atk, t_def = b.strength(cv)
     if cv.orientation == ATTACK:
         if attack > t_atk:
@@ -297,13 +302,13 @@ def _attack(b: _Board, action: Action) -> Said | None:
                 attack=attack,
                 target=cv.card,
                 against=t_atk,
-                seat=Seat(victim),
+                seat=victim,
             )
         if attack == t_atk and gain > 0:
             return say(
                 "Both cards go, and {target} is worth more to {seat} than {card} is to you",
                 target=cv.card,
-                seat=Seat(victim),
+                seat=victim,
                 card=card,
             )
         return None
