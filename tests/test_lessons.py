@@ -173,3 +173,37 @@ def test_learn_on_the_command_line(monkeypatch):
     monkeypatch.setattr("cardtable.app.app.launch", lambda **kw: opened.append(kw) or 0)
     assert cli.main(["--learn", "ugly"]) == 0 and opened[0]["learn"] == "ugly"
     assert cli.main(["--learn", "chess"]) == 2
+
+
+def test_a_light_never_points_at_a_card_the_learner_cannot_see():
+    """A tutorial may name any card; a ring round a face-down one would tell which card it is."""
+    import dataclasses
+
+    from cardtable.app.scenes.lesson import draw_lights
+
+    app = make_app()
+    lesson = LessonScene(app, TUTORIALS["ugly"])
+    app.push(lesson)
+    for _frame in range(100):
+        tick(app, dt=0.1)
+    view = lesson.view
+    mine = sorted(c.code for c in view.zone("hand", 0).known_cards)
+    hidden = sorted(c.code for c in lesson.session.match.game.hands[1].cards)
+    step = dataclasses.replace(lesson.tutorial.steps[0], highlight=(mine[0], *hidden))
+    # Wherever the table would draw them (a card seen before may keep its face in the model):
+    lesson.target_rect = lambda card: pygame.Rect(10, 10, 40, 60)
+    rings = draw_lights(pygame.Surface(app.size), lesson, step)
+    assert len(rings) == 1  # the learner's own card only
+
+
+@pytest.mark.parametrize("game", sorted(TUTORIALS))
+def test_a_lesson_draws_no_card_its_learner_may_not_see(game):
+    """The whole lesson under the privacy witness: every face and card name drawn on every frame."""
+    from privacy_witness import Witness
+
+    app = make_app(speed="fast")
+    witness = Witness(app)
+    lesson = LessonScene(app, TUTORIALS[game])
+    app.push(lesson)
+    _play_through(app, lesson, wrong=False)
+    assert witness.frames > 50 and witness.faces_checked > 0

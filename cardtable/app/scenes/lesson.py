@@ -192,21 +192,27 @@ class CoachLayer(Layer):
         self.skip.draw(surface, lesson.app.text)
 
 
-def draw_lights(surface: pygame.Surface, lesson: LessonScene, step: Step) -> None:
-    """A ring round each card and place the step names (cards by code, places by zone name)."""
+def draw_lights(surface: pygame.Surface, lesson: LessonScene, step: Step) -> list[pygame.Rect]:
+    """A ring round each card and place the step names (cards by code, places by zone name); the
+    rings drawn."""
     s = lesson.geometry.scale
+    rings: list[pygame.Rect] = []
     codes = [h for h in step.highlight if not h.islower()]
-    for card in cards_named(codes, lesson.session.match.game.all_cards()):
+    # Only cards the learner sees: a ring round a face-down card would tell which card it is.
+    for card in cards_named(codes, lesson.view.known_cards()):
         rect = lesson.target_rect(card)
         if rect is not None:
-            pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(round(10 * s), round(10 * s)), 3, 8)
+            rings.append(rect.inflate(round(10 * s), round(10 * s)))
+            pygame.draw.rect(surface, theme.HIGHLIGHT, rings[-1], 3, 8)
     for name in (h for h in step.highlight if h.islower()):
         owner = lesson.viewer if name in ("hand", "won", "pool", "table", "deck", "discard") else None
         try:
             rect = lesson.zone_rect((name, owner))
         except (KeyError, ValueError):
             continue
-        pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(round(16 * s), round(16 * s)), 3, 12)
+        rings.append(rect.inflate(round(16 * s), round(16 * s)))
+        pygame.draw.rect(surface, theme.HIGHLIGHT, rings[-1], 3, 12)
+    return rings
 
 
 def draw_words(surface: pygame.Surface, lesson: LessonScene, words: str, top: bool) -> pygame.Rect:
