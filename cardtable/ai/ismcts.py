@@ -41,7 +41,7 @@ from dataclasses import fields, is_dataclass
 from typing import Any
 
 from cardtable.engine import Action, Card, Event, Game, GameSpec, View
-from cardtable.engine.game import BotFn
+from cardtable.engine.spec import BotFn
 
 from .base import Agent
 

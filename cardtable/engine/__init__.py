@@ -36,7 +36,7 @@ from .events import (
     can_see,
     redact,
 )
-from .game import Game, GameSpec, Search
+from .game import Game
 from .measures import Measure
 from .options import (
     AUTO,
@@ -50,6 +50,7 @@ from .options import (
     TextOption,
     Variant,
 )
+from .spec import GameSpec, Search
 from .views import CardView, View, ZoneView, format_prompt, seat_ref, seat_refs
 from .words import N_, Said, Seat, Seats, say, say_n
 from .zones import CardState, Visibility, Zone

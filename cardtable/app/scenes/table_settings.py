@@ -304,6 +304,18 @@ class TablePage:
     def handle(self, event: pygame.event.Event) -> bool:
         return False
 
+    def _draw_rows(
+        self, surface: pygame.Surface, rows: list[tuple[str, Widget]], left: int, gap: int
+    ) -> None:
+        """Each setting with its label before it, the label fitted between ``left`` and the widget."""
+        for label, w in rows:
+            pos = (w.rect.left - gap, w.rect.centery)
+            size = round(18 * self.s)
+            draw_fitted(
+                surface, self.app.text, label, size, pos, pos[0] - left, theme.MUTED, anchor="midright"
+            )
+            w.draw(surface, self.app.text)
+
     def draw(self, surface: pygame.Surface) -> None:
         s = self.s
         text = self.app.text
@@ -318,11 +330,7 @@ class TablePage:
             theme.ACCENT,
             "bold",
         )
-        for label, w in self.rows:
-            pos = (w.rect.left - round(16 * s), w.rect.centery)
-            room = pos[0] - a.left
-            draw_fitted(surface, text, label, round(18 * s), pos, room, theme.MUTED, anchor="midright")
-            w.draw(surface, text)
+        self._draw_rows(surface, self.rows, a.left, round(16 * s))
         card_w = round(36 * s)
         img = self.app.cards.back(0, card_w)
         spot = (self.back.rect.right + round(18 * s), self.back.rect.centery)
@@ -349,11 +357,7 @@ class TablePage:
             theme.ACCENT,
             "bold",
         )
-        for label, w in self.help_rows:
-            pos = (w.rect.left - round(14 * s), w.rect.centery)
-            room = pos[0] - self.seats_x
-            draw_fitted(surface, text, label, round(18 * s), pos, room, theme.MUTED, anchor="midright")
-            w.draw(surface, text)
+        self._draw_rows(surface, self.help_rows, self.seats_x, round(14 * s))
         y = self.names[-1].rect.bottom + round(18 * s)
         for note in NOTES:
             room = a.right - self.seats_x

@@ -47,7 +47,6 @@ among themselves.
 from __future__ import annotations
 
 from bisect import insort
-from typing import Any
 
 from cardtable.engine import (
     STANDARD,
@@ -58,7 +57,6 @@ from cardtable.engine import (
     Event,
     GameOver,
     Gathered,
-    IllegalAction,
     Moved,
     PlayerOut,
     RoundEnded,
@@ -69,7 +67,8 @@ from cardtable.engine.game import Game
 from cardtable.engine.words import N_, Phrases, Said, Seat, Seats, say
 from cardtable.engine.zones import ALL_SEATS
 
-from .combos import SET, PlayType, tables_for, type_name
+from .checks import PAPER, ROCK, SCISSORS, SHAPES, check_action
+from .combos import SET, PlayType, tables_for
 from .recap import hand_recap
 from .state import UltimateLoserState
 from .views import EXCHANGED, PASSED, PLAY, info_for, prompt_for
@@ -78,8 +77,6 @@ WITH_JOKER = Catalog.standard(jokers=1)
 """The 52 cards plus one joker (code ``JK1``), for the ``joker`` option."""
 
 # Translators: the shapes of rock-paper-scissors, as in "Ada shows rock".
-ROCK, PAPER, SCISSORS = N_("rock"), N_("paper"), N_("scissors")
-SHAPES = (ROCK, PAPER, SCISSORS)
 BEATS = {ROCK: SCISSORS, PAPER: ROCK, SCISSORS: PAPER}
 
 # Translators: an action's button in Ultimate Loser: pass (play nothing this trick).
@@ -213,49 +210,7 @@ class UltimateLoserGame(Game):
     # -- checking --------------------------------------------------------------
 
     def check(self, seat: int, action: Action) -> None:
-        if not isinstance(action, Action):
-            raise IllegalAction(say("{action} is not an action", action=repr(action)), rule="not_an_action")
-        phase = self.phase
-        if phase == "play" and seat == self.turn:
-            kind = action.kind
-            if kind == "play":
-                self._check_play(seat, action)
-                return
-            if kind in ("pass", "exchange"):
-                if self.lead_type is None:
-                    raise IllegalAction(
-                        say("{seat} leads this trick and must play a combination", seat=Seat(seat)),
-                        rule="leader_plays",
-                    )
-                if kind == "exchange":
-                    card = action.card
-                    if card is None:
-                        raise IllegalAction(
-                            say("an exchange names the card to put down in place of the exposed card"),
-                            rule="shape",
-                        )
-                    if not isinstance(card, Card) or card not in self.hands[seat].cards:
-                        raise IllegalAction(_not_in_hand(card, seat), rule="not_in_hand")
-                    if not self.exposed.cards:
-                        raise IllegalAction(
-                            say("there is no exposed card to exchange with"), rule="no_exposed_card"
-                        )
-                return
-            raise IllegalAction(
-                say("it is time to play a combination, pass or exchange, not to {kind}", kind=kind),
-                rule="phase",
-            )
-        self.check_seat(seat)
-        if phase == "rps":
-            if action.kind != "rps":
-                raise IllegalAction(
-                    say("rock-paper-scissors decides the lead: choose a shape, not {kind}", kind=action.kind),
-                    rule="phase",
-                )
-            if not isinstance(action.value, str) or action.value not in SHAPES:
-                raise IllegalAction(
-                    say("{value} is not rock, paper or scissors", value=repr(action.value)), rule="shape"
-                )
+        check_action(self, seat, action)
 
     def play_cards(self, action: Action) -> tuple[Card, ...]:
         """The cards a play action puts down (``cards``; a lone ``card`` is a single)."""
@@ -263,34 +218,6 @@ class UltimateLoserGame(Game):
         if isinstance(cards, tuple | list) and cards:
             return tuple(cards)
         return () if action.card is None else (action.card,)
-
-    def _check_play(self, seat: int, action: Action) -> None:
-        cards = self.play_cards(action)
-        if not cards:
-            raise IllegalAction(say("a play needs its cards"), rule="shape")
-        hand = self.hands[seat].cards
-        for card in cards:
-            if not isinstance(card, Card) or card not in hand:
-                raise IllegalAction(_not_in_hand(card, seat), rule="not_in_hand")
-        if action.card is not None and action.card not in cards:
-            card = action.card
-            if isinstance(card, Card):
-                raise IllegalAction(say("{card} is not one of the cards played", card=card), rule="shape")
-            raise IllegalAction(say("{what} is not one of the cards played", what=repr(card)), rule="shape")
-        try:
-            ptype = self.tables.play_info(cards).type
-        except ValueError as exc:
-            raise IllegalAction(exc.args[0], rule="not_a_combination") from None
-        lead = self.lead_type
-        if lead is not None and ptype != lead:
-            raise IllegalAction(
-                say(
-                    "this trick was led with {combination}: play {combination} too (not {played}), or pass",
-                    combination=type_name(lead),
-                    played=type_name(ptype),
-                ),
-                rule="follow_combination",
-            )
 
     # -- applying --------------------------------------------------------------
 
@@ -583,12 +510,6 @@ class UltimateLoserGame(Game):
 
     _info = info_for
     _prompt = prompt_for
-
-
-def _not_in_hand(card: Any, seat: int) -> Said:
-    if isinstance(card, Card):
-        return say("{card} is not in {seat}'s hand", card=card, seat=Seat(seat))
-    return say("{what} is not in {seat}'s hand", what=repr(card), seat=Seat(seat))
 
 
 def _leads(seat: int) -> Said:
