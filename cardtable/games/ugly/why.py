@@ -35,7 +35,7 @@ def why(view: View, action: Action) -> Said | None:
                 n=k.jack_values[card],
             )
         if card == k.ugly:
-            return say("The Ugly card doubles what the Jacks you take cost: pass it on")
+            return say("Without the Charm, the Ugly card doubles what the Jacks you take cost: pass it on")
         if card.suit != k.trump and sum(1 for c in k.hand if c.suit == card.suit) <= 2:
             return say("Emptying a short suit lets you trump or throw cards away later")
         return say("{card} is the card you need least", card=card)
