@@ -12,6 +12,7 @@ from cardtable import __version__
 from cardtable.ai import agent_names
 from cardtable.lab.args import add_parser as add_lab_parser
 from cardtable.lab.args import add_rules_arguments
+from cardtable.net.args import add_parsers as add_net_parsers
 
 if TYPE_CHECKING:
     from cardtable.engine import GameSpec, Option
@@ -63,6 +64,7 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true", help="print one JSON summary object instead of a table")
     s.add_argument("--workers", type=int, help="games played at once (default: one per core)")
     add_lab_parser(sub)
+    add_net_parsers(sub)
     d = sub.add_parser("desktop", help="add Card Table to the applications menu, or take it out (Linux)")
     d.add_argument("action", choices=("install", "uninstall"))
     return p
@@ -92,6 +94,10 @@ def main(argv: Sequence[str] | None = None, *, windowed: bool = False) -> int:
             from cardtable.lab import cli as lab_cli
 
             return lab_cli.run(args, lambda: _own_files().own, _parse_options, game_seconds, _save_chart)
+        if args.command in ("serve", "bot"):
+            from cardtable.net.args import run as run_net
+
+            return run_net(args)
         if args.demo is not None:
             _check_demo(args.demo, args.seat)
         if args.learn is not None:

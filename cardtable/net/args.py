@@ -1,0 +1,83 @@
+"""The ``cardtable serve`` and ``cardtable bot`` commands: their arguments and what they run."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from cardtable.ai import LEVELS
+
+DEFAULT_PORT = 8765
+
+
+def add_parsers(sub: argparse._SubParsersAction) -> None:
+    s = sub.add_parser("serve", help="host tables for players on other computers (a table server)")
+    s.add_argument("--host", default="127.0.0.1", help="the address to listen on (0.0.0.0: every network)")
+    s.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help=f"the port (default {DEFAULT_PORT}; 0: any free one)"
+    )
+    s.add_argument("--data", type=Path, help="where the tables are kept (default: the data folder's server/)")
+    s.add_argument("--certfile", help="a TLS certificate (PEM): clients connect with wss://")
+    s.add_argument("--keyfile", help="the certificate's private key (PEM)")
+    s.add_argument("--connections-per-address", type=int, default=32, help=argparse.SUPPRESS)
+    s.add_argument("--address-rate", type=float, default=200.0, help=argparse.SUPPRESS)
+
+    b = sub.add_parser("bot", help="play one seat of an online table as a computer (for scripts and tests)")
+    b.add_argument("url", help="the server, as ws://host:port")
+    how = b.add_mutually_exclusive_group(required=True)
+    how.add_argument("--create", metavar="GAME", help="create a table for GAME; its code is printed first")
+    how.add_argument("--table", metavar="CODE", help="take the next free seat at table CODE")
+    b.add_argument("--players", type=int, help="with --create: the number of players")
+    b.add_argument("--variant", help="with --create: a built-in variant")
+    b.add_argument(
+        "--level", default="normal", choices=list(LEVELS), help="how the bot plays (default normal)"
+    )
+    b.add_argument("--name", help="the name at the table")
+    b.add_argument("--seed", type=int, default=1, help="the bot's own seed")
+    b.add_argument(
+        "--pace", type=float, default=0.0, help="with --create: seconds between computer seats' moves"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.command == "serve":
+        return _serve(args)
+    from .bot import run_bot
+
+    if args.create is None and (args.players is not None or args.variant is not None):
+        raise ValueError("--players and --variant go with --create")
+    return run_bot(
+        args.url,
+        create=args.create,
+        players=args.players,
+        variant=args.variant,
+        table=args.table,
+        level=args.level,
+        name=args.name,
+        seed=args.seed,
+        pace=args.pace,
+    )
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import asyncio
+    import logging
+
+    from .limits import Limits
+    from .server import run as serve
+
+    if bool(args.certfile) != bool(args.keyfile):
+        raise ValueError("--certfile and --keyfile go together")
+    data = args.data if args.data is not None else default_data()
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    limits = Limits(connections_per_address=args.connections_per_address, address_rate=args.address_rate)
+    asyncio.run(
+        serve(args.host, args.port, data, certfile=args.certfile, keyfile=args.keyfile, limits=limits)
+    )
+    return 0
+
+
+def default_data() -> Path:
+    from cardtable.settings import data_dir
+
+    return data_dir() / "server"

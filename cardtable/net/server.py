@@ -1,0 +1,459 @@
+"""The table server: many tables at once over WebSocket, the rules run here and nowhere else.
+
+Each connection says ``hello``, then creates, joins, resumes or watches one table. A seated
+connection receives its seat's view and its seat's redacted events; a spectator the public
+ones; nobody anything more (:mod:`cardtable.net.wire` sends exactly those values). A move is
+written to the store before it is acknowledged or shown to anyone. Whatever a client sends is
+checked (:mod:`cardtable.net.protocol`); a bad message is answered to that client alone, and
+flooding is met with rate limits per connection and per address.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+import ssl
+import time
+from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from cardtable import __version__
+from cardtable.engine import Action, Event, IllegalAction, redact
+
+from . import wire
+from .limits import Bucket, Limits
+from .protocol import HELLO_SECONDS, MAX_MESSAGE, VERSION, ProtocolError, dumps, parse
+from .store import Store
+from .tables import Moved, ServerTable, new_code
+
+log = logging.getLogger(__name__)
+
+SLOW_LEVELS = frozenset({"hard"})
+"""Levels that think for seconds: they think in another process, so every other table goes on."""
+OUTBOX = 256
+"""Messages waiting for one client before it is dropped as too slow to follow."""
+
+
+@dataclass(eq=False)
+class Client:
+    """One connection: where it sits, and what waits to be sent to it."""
+
+    ws: ServerConnection
+    address: str
+    bucket: Bucket
+    table: str | None = None
+    seat: int | None = None
+    watching: bool = False
+    outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
+
+    def send(self, msg: dict[str, Any] | str) -> None:
+        try:
+            self.outbox.put_nowait(msg if isinstance(msg, str) else dumps(msg))
+        except asyncio.QueueFull:
+            log.warning("a client at %s could not keep up; it is disconnected", self.address)
+            self.close_soon()
+
+    def close_soon(self) -> None:
+        """Close the connection once what is already waiting has gone."""
+        try:
+            self.outbox.put_nowait(None)
+        except asyncio.QueueFull:
+            self.outbox = asyncio.Queue(1)
+            self.outbox.put_nowait(None)
+
+
+class TableServer:
+    """Every table this server holds, and every connection to them."""
+
+    def __init__(self, data: Path, limits: Limits | None = None) -> None:
+        self.store = Store(data)
+        self.limits = limits or Limits()
+        self.tables: dict[str, ServerTable] = {}
+        self.clients: dict[str, set[Client]] = defaultdict(set)
+        self.per_address: dict[str, int] = defaultdict(int)
+        self.address_buckets: dict[str, Bucket] = {}
+        self.busy: set[str] = set()  # tables whose computers are thinking
+        self._pool: ProcessPoolExecutor | None = None
+        self._timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
+        self.moves = 0
+
+    def resume_all(self) -> None:
+        """Every table under way when the server stopped, as it was (its computers go on)."""
+        for code in self.store.codes():
+            record = self.store.load(code)
+            if record is not None:
+                self.tables[code] = ServerTable.restore(record)
+        for code in self.tables:
+            self._computers(code)
+
+    # -- connections --------------------------------------------------------------------
+
+    async def handler(self, ws: ServerConnection) -> None:
+        address = _address(ws)
+        if self.per_address[address] >= self.limits.connections_per_address:
+            await ws.close(1008, "too many connections from this address")
+            return
+        self.per_address[address] += 1
+        client = Client(ws, address, self.limits.bucket())
+        writer = asyncio.create_task(self._write(client))
+        try:
+            await self._hello(client)
+            async for frame in ws:
+                if not self._allowed(client):
+                    continue
+                self._receive(client, frame)
+        except (ConnectionClosed, TimeoutError, _Closed):
+            pass
+        finally:
+            self.per_address[address] -= 1
+            if not self.per_address[address]:
+                del self.per_address[address]
+            self._detach(client)
+            writer.cancel()
+
+    async def _hello(self, client: Client) -> None:
+        frame = await asyncio.wait_for(client.ws.recv(), HELLO_SECONDS)
+        try:
+            msg = parse(frame)
+        except ProtocolError as exc:
+            await client.ws.close(1008, str(exc)[:100])
+            raise _Closed from None
+        if msg["type"] != "hello" or msg["version"] != VERSION:
+            await client.ws.close(1008, f"say hello with protocol version {VERSION} first")
+            raise _Closed
+        client.send({"type": "welcome", "version": VERSION, "server": f"cardtable {__version__}"})
+
+    async def _write(self, client: Client) -> None:
+        try:
+            while True:
+                text = await client.outbox.get()
+                if text is None:
+                    await client.ws.close(1008, "too slow to follow the table")
+                    return
+                await client.ws.send(text)
+        except ConnectionClosed:
+            pass
+
+    def _allowed(self, client: Client) -> bool:
+        """Rate limits: a client over its own or its address's rate is told so; far over, closed."""
+        now = time.monotonic()
+        shared = self.address_buckets.setdefault(client.address, self.limits.address_bucket())
+        if client.bucket.take(now) and shared.take(now):
+            return True
+        if client.bucket.debt(now) > self.limits.burst * 4:
+            client.close_soon()
+            return False
+        client.send({"type": "error", "code": "rate_limited", "message": "too many messages: slow down"})
+        return False
+
+    def _receive(self, client: Client, frame: str | bytes) -> None:
+        seq = None
+        try:
+            msg = parse(frame)
+            seq = msg.get("seq")
+            self._dispatch(client, msg)
+        except ProtocolError as exc:
+            self._error(client, exc.code, str(exc), seq)
+        except IllegalAction as exc:
+            self._error(client, "illegal", str(exc), seq)
+
+    def _error(self, client: Client, code: str, text: str, seq: int | None = None) -> None:
+        msg: dict[str, Any] = {"type": "error", "code": code, "message": text}
+        if seq is not None:
+            msg["seq"] = seq
+        client.send(msg)
+
+    def _dispatch(self, client: Client, msg: dict[str, Any]) -> None:
+        kind = msg["type"]
+        if kind == "ping":
+            client.send({"type": "pong"})
+            return
+        if kind == "hello":
+            raise ProtocolError("hello_again", "this connection has already said hello")
+        if kind == "leave":
+            self._detach(client)
+            client.send({"type": "left"})
+            return
+        if kind == "act":
+            self._act(client, msg)
+            return
+        if client.table is not None:
+            raise ProtocolError("seated", "this connection is already at a table: leave it first")
+        getattr(self, f"_{kind}")(client, msg)
+
+    # -- seating ----------------------------------------------------------------------
+
+    def _table(self, code: str) -> ServerTable:
+        table = self.tables.get(code)
+        if table is None:
+            raise ProtocolError("no_table", f"no table {code} here")
+        return table
+
+    def _create(self, client: Client, msg: dict[str, Any]) -> None:
+        code = new_code()
+        while code in self.tables or self.store.load(code) is not None:
+            code = new_code()
+        table, token = ServerTable.create(self.store, code, msg)
+        self.tables[code] = table
+        self._seat(client, table, 0, token)
+        self._maybe_autostart(table)
+
+    def _join(self, client: Client, msg: dict[str, Any]) -> None:
+        table = self._table(msg["table"])
+        seat = table.free_seat(msg.get("seat"))
+        token = table.seat_person(self.store, seat, msg.get("name"))
+        self._seat(client, table, seat, token)
+        self._maybe_autostart(table)
+
+    def _resume(self, client: Client, msg: dict[str, Any]) -> None:
+        table = self._table(msg["table"])
+        seat = table.seat_of(msg["token"])
+        for other in list(self.clients[table.code]):
+            if other.seat == seat:
+                other.table = None  # the seat's new connection replaces the old one
+                self.clients[table.code].discard(other)
+                other.send(
+                    {"type": "error", "code": "replaced", "message": "this seat was taken up elsewhere"}
+                )
+                other.close_soon()
+        timer = self._timers.pop((table.code, seat), None)
+        if timer is not None:
+            timer.cancel()
+        table.away.pop(seat, None)
+        self._seat(client, table, seat, None, msg.get("move"))
+
+    def _watch(self, client: Client, msg: dict[str, Any]) -> None:
+        table = self._table(msg["table"])
+        client.table, client.seat, client.watching = table.code, None, True
+        self.clients[table.code].add(client)
+        client.send(table.lobby(self._connected(table.code)))
+        if table.game is not None:
+            client.send(self._state(table, None, msg.get("move", -1)))
+
+    def _seat(self, client: Client, table: ServerTable, seat: int, token: str | None, move: int = -1) -> None:
+        client.table, client.seat = table.code, seat
+        self.clients[table.code].add(client)
+        joined: dict[str, Any] = {
+            "type": "joined",
+            "table": table.code,
+            "seat": seat,
+            "seq": table.record.seats[seat].last_seq,
+        }
+        if token is not None:
+            joined["token"] = token
+        client.send(joined)
+        self._lobby(table)
+        if table.game is not None:
+            client.send(self._state(table, seat, move))
+
+    def _start(self, client: Client, msg: dict[str, Any]) -> None:
+        table = self._table(msg["table"])
+        if table.seat_of(msg["token"]) != 0:
+            raise ProtocolError("not_host", "only the host starts the game")
+        self._begin(table)
+
+    def _maybe_autostart(self, table: ServerTable) -> None:
+        seats = table.record.seats
+        full = all(s.kind == "computer" or s.token is not None for s in seats)
+        if table.settings["autostart"] and full and not table.record.started:
+            self._begin(table)
+
+    def _begin(self, table: ServerTable) -> None:
+        table.start(self.store)
+        self._lobby(table)
+        for client in self.clients[table.code]:
+            client.send(self._state(table, client.seat, -1))
+        self._computers(table.code)
+
+    def _detach(self, client: Client) -> None:
+        code, seat = client.table, client.seat
+        client.table, client.seat = None, None
+        if code is None or client not in self.clients[code]:
+            return
+        self.clients[code].discard(client)
+        table = self.tables.get(code)
+        if table is None or seat is None:
+            return
+        table.away[seat] = time.monotonic()
+        grace = float(table.settings["grace"])
+        loop = asyncio.get_running_loop()
+        self._timers[(code, seat)] = loop.call_later(grace, self._give_up, code, seat)
+        self._lobby(table)
+        self._computers(code)
+
+    def _give_up(self, code: str, seat: int) -> None:
+        self._timers.pop((code, seat), None)
+        table = self.tables.get(code)
+        if table is None or seat not in table.away or not table.record.started:
+            return
+        table.give_up(self.store, seat)
+        self._lobby(table)
+        self._computers(code)
+
+    def _connected(self, code: str) -> set[int]:
+        return {c.seat for c in self.clients[code] if c.seat is not None}
+
+    def _lobby(self, table: ServerTable) -> None:
+        text = dumps(table.lobby(self._connected(table.code)))
+        for client in self.clients[table.code]:
+            client.send(text)
+
+    # -- moves ----------------------------------------------------------------------------
+
+    def _act(self, client: Client, msg: dict[str, Any]) -> None:
+        if client.table is None or client.seat is None:
+            raise ProtocolError("not_seated", "only a seated player acts: join or resume a table first")
+        if msg["seat"] != client.seat:
+            raise ProtocolError(
+                "not_your_seat", f"this connection plays seat {client.seat}, not {msg['seat']}"
+            )
+        table = self._table(client.table)
+        if table.game is None:
+            raise ProtocolError("not_started", "the game has not started")
+        try:
+            action = wire.read_action(msg["action"], table.game.catalog)
+        except ValueError as exc:
+            raise ProtocolError("bad_action", str(exc)) from None
+        moved = table.act(self.store, client.seat, action, msg["move"], msg["seq"])
+        client.send({"type": "ack", "seq": msg["seq"], "move": moved.move})
+        self._moved(table, moved)
+
+    def _moved(self, table: ServerTable, moved: Moved) -> None:
+        self.moves += 1
+        sent: dict[int | None, str] = {}
+        for client in self.clients[table.code]:
+            seat = client.seat
+            if seat not in sent:
+                sent[seat] = dumps(self._update(table, seat, moved.move, moved.events, moved.seat))
+            client.send(sent[seat])
+        self._computers(table.code)
+
+    def _update(self, table: ServerTable, seat: int | None, move: int, events: list[Event], who: int) -> dict:
+        return {
+            "type": "update",
+            "table": table.code,
+            "move": move,
+            "seat": who,
+            "events": [wire.encode(e) for e in redact(events, seat)],
+            "view": wire.encode(table.view(seat)),
+        }
+
+    def _state(self, table: ServerTable, seat: int | None, since: int) -> dict[str, Any]:
+        """Everything a (re)joining client needs: the view now and the events it has not seen."""
+        return {
+            "type": "state",
+            "table": table.code,
+            "move": table.moves,
+            "since": since if 0 <= since <= table.moves else -1,
+            "events": [wire.encode(e) for e in redact(table.events_since(since), seat)],
+            "view": wire.encode(table.view(seat)),
+        }
+
+    def _computers(self, code: str) -> None:
+        table = self.tables.get(code)
+        if table is None or code in self.busy or table.computer_to_act() is None:
+            return
+        self.busy.add(code)
+        asyncio.get_running_loop().create_task(self._play_computers(table))
+
+    async def _play_computers(self, table: ServerTable) -> None:
+        try:
+            while (seat := table.computer_to_act()) is not None:
+                await asyncio.sleep(float(table.settings["pace"]))
+                if table.computer_to_act() != seat:
+                    continue
+                view = table.view(seat)
+                before = table.moves
+                if table.record.seats[seat].level in SLOW_LEVELS:
+                    action = await self._think(table, seat, view)
+                    if table.moves != before or table.computer_to_act() != seat:
+                        continue  # someone moved meanwhile: think again
+                else:
+                    action = table.agent(seat).choose(view)
+                self._moved(table, table.act(self.store, seat, action, table.moves, None))
+        except Exception:
+            log.exception("a computer at table %s failed", table.code)
+        finally:
+            self.busy.discard(table.code)
+
+    async def _think(self, table: ServerTable, seat: int, view: Any) -> Action:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=1)
+        loop = asyncio.get_running_loop()
+        seed = table.record.seed * 31 + seat + table.moves
+        return await loop.run_in_executor(self._pool, _choose, table.spec.id, "hard", seed, view)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+        self.store.close()
+
+
+class _Closed(Exception):
+    """The connection was closed for a bad start."""
+
+
+def _choose(game: str, level: str, seed: int, view: Any) -> Action:
+    from cardtable import games
+    from cardtable.ai import make_agent
+
+    return make_agent(level, games.get(game), seed).choose(view)
+
+
+def _address(ws: ServerConnection) -> str:
+    peer = ws.remote_address
+    return str(peer[0]) if isinstance(peer, tuple) and peer else "unknown"
+
+
+async def run(
+    host: str,
+    port: int,
+    data: Path,
+    *,
+    certfile: str | None = None,
+    keyfile: str | None = None,
+    limits: Limits | None = None,
+    ready: Any = None,
+) -> None:
+    """Serve until SIGINT or SIGTERM. Prints (or gives ``ready``) the address once listening."""
+    server = TableServer(data, limits)
+    server.resume_all()
+    context = None
+    if certfile:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(certfile, keyfile)
+    stop = asyncio.get_running_loop().create_future()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        # not on Windows, nor off the main thread: there the caller stops the loop
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop.add_signal_handler(sig, lambda: stop.done() or stop.set_result(None))
+    async with serve(
+        server.handler,
+        host,
+        port,
+        max_size=MAX_MESSAGE,
+        open_timeout=HELLO_SECONDS,
+        ssl=context,
+        ping_interval=20,
+        ping_timeout=20,
+    ) as ws_server:
+        bound = ws_server.sockets[0].getsockname()[1]
+        scheme = "wss" if context else "ws"
+        url = f"{scheme}://{host}:{bound}"
+        if ready is not None:
+            ready(url, server)
+        else:
+            print(f"Serving tables on {url} (records in {data})", flush=True)
+        try:
+            await stop
+        finally:
+            server.close()
