@@ -21,6 +21,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--keyfile", help="the certificate's private key (PEM)")
     s.add_argument("--connections-per-address", type=int, default=32, help=argparse.SUPPRESS)
     s.add_argument("--address-rate", type=float, default=200.0, help=argparse.SUPPRESS)
+    s.add_argument("--rate", type=float, default=20.0, help=argparse.SUPPRESS)
 
     b = sub.add_parser("bot", help="play one seat of an online table as a computer (for scripts and tests)")
     b.add_argument("url", help="the server, as ws://host:port")
@@ -70,7 +71,12 @@ def _serve(args: argparse.Namespace) -> int:
         raise ValueError("--certfile and --keyfile go together")
     data = args.data if args.data is not None else default_data()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
-    limits = Limits(connections_per_address=args.connections_per_address, address_rate=args.address_rate)
+    limits = Limits(
+        rate=args.rate,
+        burst=args.rate * 2,
+        connections_per_address=args.connections_per_address,
+        address_rate=args.address_rate,
+    )
     asyncio.run(
         serve(args.host, args.port, data, certfile=args.certfile, keyfile=args.keyfile, limits=limits)
     )

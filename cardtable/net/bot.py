@@ -34,6 +34,7 @@ class Bot:
     seed: int = 1
     record: list[dict[str, Any]] | None = None
     announce: Callable[[str], None] | None = None
+    gap: float = MIN_GAP
     link: Link = field(init=False)
     spec: GameSpec | None = None
     catalog: Catalog | None = None
@@ -105,7 +106,7 @@ class Bot:
     async def _send(self, seat: int, action: Any, move: int) -> None:
         self.pending = -1  # on its way
         loop = asyncio.get_running_loop()
-        wait = self._sent_at + MIN_GAP - loop.time()
+        wait = self._sent_at + self.gap - loop.time()
         if wait > 0:
             await asyncio.sleep(wait)  # within a person's rate limit, however fast it decides
         self._sent_at = loop.time()
