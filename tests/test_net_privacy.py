@@ -8,10 +8,10 @@ import asyncio
 from dataclasses import replace
 
 import pytest
+from net_support import play_table, record, server, witness
 
 from cardtable import games
 from cardtable.net.limits import Limits
-from net_support import play_table, record, server, witness
 
 TABLES = [(s.id, n) for s in games.all_specs() for n in sorted({s.min_players, s.max_players})]
 
