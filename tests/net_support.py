@@ -106,6 +106,7 @@ async def play_table(
     pace: float = 0.0,
     options: dict | None = None,
     timeout: float = 240,
+    gap: float = 0.0,
 ) -> tuple[str, dict[int | None, list[dict]]]:
     """A whole game with a bot in every seat (and a spectator): the table's code and every message
     each received, by seat (None: the spectator)."""
@@ -121,7 +122,7 @@ async def play_table(
     }
     if options:
         first["options"] = options
-    host = Bot(url, first, "normal", 1, records[0], got_code.set_result, gap=0)
+    host = Bot(url, first, "normal", 1, records[0], got_code.set_result, gap=gap)
     tasks = [asyncio.ensure_future(host.play())]
     code = await asyncio.wait_for(got_code, 20)
     spectator: list[dict] = []
@@ -132,7 +133,7 @@ async def play_table(
     for seat in range(1, players):
         tasks.append(
             asyncio.ensure_future(
-                Bot(url, {"type": "join", "table": code}, "normal", seat + 1, records[seat], gap=0).play()
+                Bot(url, {"type": "join", "table": code}, "normal", seat + 1, records[seat], gap=gap).play()
             )
         )
     bots = asyncio.gather(*tasks[:1], *tasks[2 if watch else 1 :])

@@ -32,7 +32,7 @@ from . import wire
 from .limits import Bucket, Limits
 from .protocol import HELLO_SECONDS, MAX_MESSAGE, VERSION, ProtocolError, dumps, parse
 from .store import Store
-from .tables import Moved, ServerTable, new_code
+from .tables import STANDIN_DELAY, Moved, ServerTable, new_code
 
 log = logging.getLogger(__name__)
 
@@ -91,7 +91,11 @@ class TableServer:
             record = self.store.load(code)
             if record is not None:
                 self.tables[code] = ServerTable.restore(record)
-        for code in self.tables:
+        for code, table in self.tables.items():
+            if table.record.started and not table.record.ended:
+                for seat, rec in enumerate(table.record.seats):
+                    if rec.kind == "human":
+                        self._away(table, seat)  # each person has the grace time to come back
             self._computers(code)
 
     # -- connections --------------------------------------------------------------------
@@ -282,12 +286,21 @@ class TableServer:
         table = self.tables.get(code)
         if table is None or seat is None:
             return
-        table.away[seat] = time.monotonic()
-        grace = float(table.settings["grace"])
-        loop = asyncio.get_running_loop()
-        self._timers[(code, seat)] = loop.call_later(grace, self._give_up, code, seat)
+        self._away(table, seat)
         self._lobby(table)
-        self._computers(code)
+
+    def _away(self, table: ServerTable, seat: int) -> None:
+        """``seat``'s person is gone: a stand-in plays after a moment, the seat is theirs for the grace time."""
+        table.away[seat] = time.monotonic()
+        loop = asyncio.get_running_loop()
+        code = table.code
+        old = self._timers.pop((code, seat), None)
+        if old is not None:
+            old.cancel()
+        self._timers[(code, seat)] = loop.call_later(
+            float(table.settings["grace"]), self._give_up, code, seat
+        )
+        loop.call_later(STANDIN_DELAY + 0.05, self._computers, code)
 
     def _give_up(self, code: str, seat: int) -> None:
         self._timers.pop((code, seat), None)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hmac
 import secrets
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,6 +23,8 @@ from .store import SeatRecord, Store, TableRecord, digest
 
 DEFAULT_GRACE = 120.0
 """Seconds a player who dropped keeps the seat, unless the host says otherwise."""
+STANDIN_DELAY = 10.0
+"""Seconds a seat is away before its stand-in plays (a line that drops for a moment loses no turn)."""
 DEFAULT_PACE = 0.8
 """Seconds between a computer's moves, so people can follow them."""
 
@@ -235,7 +238,10 @@ class ServerTable:
         rec = self.record.seats[seat]
         if rec.kind == "computer":
             return True
-        return seat in self.away and bool(self.settings["standin"])
+        since = self.away.get(seat)
+        return (
+            since is not None and bool(self.settings["standin"]) and time.monotonic() - since >= STANDIN_DELAY
+        )
 
     def agent(self, seat: int) -> Agent:
         if seat not in self.agents:
