@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import asyncio
 
-from cardtable import games
 from net_support import play_table, record, server, witness
+
+from cardtable import games
 
 
 def _started_moves(data) -> list[int]:
@@ -90,7 +91,7 @@ def test_a_server_killed_mid_game_resumes_every_table(tmp_path):
     with server(tmp_path) as srv:
         results = asyncio.run(games_through_a_crash(srv))
         records = [record(srv.data, code) for code, _ in results]
-    for (code, received), rec, (game, players) in zip(results, records, tables, strict=True):
+    for (_, received), rec, (game, players) in zip(results, records, tables, strict=True):
         witness(rec, received)  # every message equals the local replay of the record
         replay = games.get(game).new_game(players, rec["options"], rec["seed"])
         from cardtable.engine import Action

@@ -290,7 +290,7 @@ class TableServer:
         self._lobby(table)
 
     def _away(self, table: ServerTable, seat: int) -> None:
-        """``seat``'s person is gone: a stand-in plays after a moment, the seat is theirs for the grace time."""
+        """``seat``'s person is gone: a stand-in plays after a moment; the seat stays theirs for a while."""
         table.away[seat] = time.monotonic()
         loop = asyncio.get_running_loop()
         code = table.code
