@@ -106,6 +106,10 @@ class Match:
         self.changed = True
         return events
 
+    def arrived(self) -> list[Event]:
+        """Moves made elsewhere since the table last asked (a remote match's; none here)."""
+        return []
+
     def step_agent(self) -> list[Event] | None:
         """Let one computer seat decide; None when no computer seat must."""
         seat = self.agent_to_act()

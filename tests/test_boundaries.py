@@ -132,7 +132,7 @@ def test_every_scene_is_registered_under_its_own_name():
 @pytest.mark.parametrize("path", SCENE_FILES, ids=lambda p: p.stem)
 def test_a_scene_opens_another_by_name_never_by_import(path):
     """No import circle among the scenes: a module that holds a scene is imported by no other
-    (the replay and the lesson, tables of their own, excepted), and nothing is imported inside a function."""
+    (the replay and the lesson, tables of their own, and hosting, a new game of its own, excepted), and nothing is imported inside a function."""
     holders = {
         f"cardtable.app.scenes.{p.stem}"
         for p in SCENE_FILES
@@ -142,6 +142,8 @@ def test_a_scene_opens_another_by_name_never_by_import(path):
         )
     }
     allowed = {"cardtable.app.scenes.table"} if path.stem in ("replay", "lesson") else set()
+    if path.stem == "online":
+        allowed = {"cardtable.app.scenes.newgame"}  # hosting is the new-game screen for a table others join
     assert (_runtime_imports(path) & holders) - allowed == set()
     tree = ast.parse(path.read_text(encoding="utf-8"))
     inner = [

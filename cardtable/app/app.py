@@ -19,7 +19,7 @@ import threading
 import time
 import traceback
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame  # noqa: E402
 
@@ -49,6 +49,9 @@ from .scene import Scene, SceneStack, scene_class  # noqa: E402
 from .sound import SoundPlayer
 from .text_field import CARET
 from .theme import Fonts, TextCache  # noqa: E402
+
+if TYPE_CHECKING:
+    from cardtable.net.host import LocalServer
 
 MIN_SIZE = MIN_WINDOW
 FPS = 60
@@ -134,6 +137,7 @@ class App:
         self.frames = 0
         self.fullscreen = False
         self.worker = Worker()  # computer players that think long do it in another process
+        self._server: LocalServer | None = None
         self.sound = SoundPlayer(self.settings.volume)
         """The sound effects; silent, never an error, where the machine has no sound. The mixer opens
         after the first frame (opening it can take a tenth of a second), or at the first sound."""
@@ -182,6 +186,22 @@ class App:
     def variants(self, game: str) -> dict[str, Variant]:
         """The game's built-in variants ("standard" first), then the player's own."""
         return self.files.variants(games.get(game))
+
+    def local_server(self) -> str:
+        """This app's own table server (started on first use; an ``OSError`` if it cannot listen):
+        the address this app connects to."""
+        if self._server is None:
+            from cardtable.net.host import LocalServer
+
+            server = LocalServer(self.data / "server")
+            server.start()
+            self._server = server
+        assert self._server.url is not None
+        return self._server.url
+
+    def server_invitation(self) -> str:
+        """The address others type to join a table this app hosts."""
+        return self._server.invitation() if self._server is not None else ""
 
     def notices(self, variants: bool | None = None) -> list[str]:
         """What is wrong with the player's files (file, line, what), for the screens to show.

@@ -30,6 +30,7 @@ from ..table.layers import Layer, Layers
 from ..table.layers.cards import CardsLayer
 from ..table.layers.controls import ControlsLayer, MenuLayer
 from ..table.layers.keys import KeysLayer
+from ..table.layers.online import OnlineLayer
 from ..table.layers.overlays import PanelLayer, SpotlightLayer, SummaryLayer
 from ..table.layers.words import WordsLayer
 from ..table.painter import Painter
@@ -48,6 +49,7 @@ from .table_exits import TableExits
 
 SUMMARY_SECONDS = 4.0  # how long a table of computers shows a round's summary
 EXPLAIN_SECONDS = 9.0  # how long a note explaining a rule stays (Explain as I play)
+ONLINE_POLL = 0.1  # seconds between looks at the line to the server while the table waits for the person
 
 
 class TableScene(Scene):
@@ -61,8 +63,10 @@ class TableScene(Scene):
         restored: tuple[Game, list[Event]] | None = None,
         watch: int | None = None,
         open_hands: bool = False,
+        remote=None,
     ) -> None:
-        """``restored``: a saved game taken up again (its state and every event since the deal);
+        """``remote``: a seat at a server's table (online); ``restored``: a saved game taken up again
+        (its state and every event since the deal);
         ``watch``: in a demo, the seat whose side of the table is shown, its cards open;
         ``open_hands``: every hand shown (a replay)."""
         super().__init__(app)
@@ -79,6 +83,7 @@ class TableScene(Scene):
             restored=restored,
             watch=watch,
             open_hands=open_hands,
+            remote=remote,
         )
         self.clock = 0.0
         self.said = Announcer(layout)
@@ -99,6 +104,7 @@ class TableScene(Scene):
         self.panel = PanelLayer(self)
         self.spot = SpotlightLayer(self)
         self.hook = hooks.load(layout.hook, self)
+        self.online = OnlineLayer(self) if remote is not None else Layer()
         self.explainer = None if demo or open_hands else Explainer.for_table(app, setup.game)
         self.menu = MenuLayer(self)
         self.summary_layer = SummaryLayer(self)
@@ -110,7 +116,7 @@ class TableScene(Scene):
     def shown_layers(self) -> list[Layer]:
         """What shows the game, bottom first: the cards, the words, the buttons, an open panel, the
         spotlight and the game's own widget (a replay shows the same table)."""
-        return [self.board, self.words, self.controls_layer, self.panel, self.spot, self.hook]
+        return [self.board, self.words, self.controls_layer, self.panel, self.spot, self.hook, self.online]
 
     def make_layers(self) -> Layers:
         """The table's layers, bottom first (input reaches them top first): its keys under all,
@@ -184,6 +190,7 @@ class TableScene(Scene):
             and self.viewer in self.view.to_act
             and not self.timeline.busy
             and self.summary is None
+            and not (self.session.online and self.session.match.waiting)  # online: the last move is answered
         )
 
     @property
@@ -276,6 +283,10 @@ class TableScene(Scene):
         home = (self.layout.home, self.viewer) if self.layout.home and self.viewer is not None else None
         trump = self.view.info.get("trump") if isinstance(self.view.info.get("trump"), str) else None
         self.stage.order_hand(home, self.app.settings.hand_order, trump)
+
+    def show_now(self) -> None:
+        """The table takes the view as the game stands (an online seat's choice freed or held)."""
+        self._show(self.session.table_view())
 
     def _show(self, view: View) -> None:
         """The events have played: the table takes the view they led to."""
@@ -394,6 +405,8 @@ class TableScene(Scene):
             self._advance()
         self._collect_hint()
         self._chime_turn()
+        if self.session.online:
+            self.online.update()
         keeper = self.session.keeper
         keeper.save()
         if keeper.problem and keeper.problem != self._save_problem:
@@ -414,7 +427,10 @@ class TableScene(Scene):
             return None if self.session.humans else max(0.0, self.summary[1] - self.clock)
         if not self.my_turn or self.session.hinter.asked is not None:
             return 0.0  # computers move, the screen is handed over, the results come, a hint is found
-        return self.fading()
+        fading = self.fading()
+        if self.session.online:  # others move at their own screens meanwhile: look now and then
+            return ONLINE_POLL if fading is None else min(fading, ONLINE_POLL)
+        return fading
 
     def fading(self) -> float | None:
         """Seconds until the next word or mark on the table times out (a note, the spotlight, the

@@ -53,7 +53,12 @@ class TableExits:
         kinds = [s.kind for s in setup.seats]  # "human" or a computer's level
         replay = replay_path.name if replay_path is not None else None
         names = session.names
-        self.app.stats.record(session.match.game, names, kinds, setup.variant, replay, session.keeper.hints)
+        if session.online:
+            session.match.close()  # the statistics are of games played on this computer
+        else:
+            self.app.stats.record(
+                session.match.game, names, kinds, setup.variant, replay, session.keeper.hints
+            )
         final = session.table_view()
         results = self.app.scene(
             "results",
@@ -69,17 +74,25 @@ class TableExits:
 
     def play_again(self) -> None:
 
+        if self.table.session.online:
+            self.app.replace(self.app.scene("online"))
+            return
         setup = self.table.session.setup
         again = GameSetup(setup.game, setup.seats, setup.variant, None, setup.options)
         self.app.replace(self.app.scene("table", again))
 
     def new_game(self) -> None:
+        if self.table.session.online:
+            self.app.replace(self.app.scene("online"))
+            return
 
         self.app.replace(
             self.app.scene("new game", self.table.session.setup)
         )  # the table just played, to change
 
     def quit_to_title(self) -> None:
+        if self.table.session.online:
+            self.table.session.match.close()
 
         self.app.reset(self.app.scene("title"))
 

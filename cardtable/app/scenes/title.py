@@ -39,6 +39,7 @@ class TitleScene(Scene):
             *self.quicks,
             Button(_("New game"), self.new_game),
             Button(_("Learn to play"), lambda: self.app.open("learn")),
+            Button(_("Play online"), lambda: self.app.open("online")),
             Button(_("Rules"), self.rules),
             Button(_("Statistics"), self.statistics),
             Button(_("Settings"), self.settings),
@@ -150,13 +151,14 @@ class TitleScene(Scene):
         for b in self.quicks:
             b.rect = pygame.Rect(x, top, width, height)
             x += width + gap
-        # New game and Learn to play, then Rules, Statistics, Settings and About side by side, then Quit.
-        new, learn, *row, leave = self.buttons[len(self.quicks) :]
+        # New game, Learn to play and Play online, then Rules, Statistics, Settings and About side by
+        # side, then Quit.
+        new, learn, online, *row, leave = self.buttons[len(self.quicks) :]
         height = round(50 * s)
         y = top + height + gap
-        half = (round(440 * s) - gap) // 2
-        for i, b in enumerate((new, learn)):
-            b.rect = pygame.Rect(w // 2 - half - gap // 2 + i * (half + gap), y, half, height)
+        half = (round(660 * s) - 2 * gap) // 3
+        for i, b in enumerate((new, learn, online)):
+            b.rect = pygame.Rect(w // 2 - (3 * half + 2 * gap) // 2 + i * (half + gap), y, half, height)
             while b.size > 12 and b.preferred_width(self.app.text) - b.size > half:
                 b.size -= 1
         y += height + gap

@@ -115,6 +115,9 @@ class TurnDriver:
     def step(self, now: float, pause: float) -> Step:
         """What happens next, the table having caught up with the game (``pause``: seconds per move)."""
         match = self.match
+        arrived = match.arrived()
+        if arrived:
+            return Acted(arrived)  # moves made at another screen (online)
         if match.over:
             if self.over_at is None:
                 self.over_at = now + 1.5

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
 from cardtable import games
 from cardtable.ai import make_agent
@@ -45,11 +46,13 @@ class TableSession:
         restored: tuple[Game, list[Event]] | None = None,
         watch: int | None = None,
         open_hands: bool = False,
+        remote: Any = None,
     ) -> None:
         """``variant``: the variant itself (or its name, if unknown); ``worker``, ``saver``, ``data``:
         the app's thinking process, save writer and data folder; ``restored``: a saved game taken up
         again; ``watch``: in a demo, the seat whose cards are shown; ``open_hands``: every hand is
-        shown (a replay)."""
+        shown (a replay); ``remote``: a seat at a server's table (a
+        :class:`~cardtable.net.remote.RemoteMatch`), played here as a local match is."""
         self.setup = setup
         self.demo = demo
         self.open_hands = open_hands
@@ -63,14 +66,21 @@ class TableSession:
             for i, s in enumerate(setup.seats)
         ]
         self.variant = variant
-        self.match = Match(self.spec, seats, setup.options, self.seed, variant, restored)
+        self.online = remote is not None
+        self.match = (
+            remote
+            if remote is not None
+            else Match(self.spec, seats, setup.options, self.seed, variant, restored)
+        )
         self.resumed = restored is not None
         levels = [None if s.human else s.level for s in setup.seats]
         self.watch = watch if demo and watch is not None and 0 <= watch < len(setup.seats) else None
         self.driver = TurnDriver(self.match, levels, seeds, worker, self.spec.id, self.watch)
         self.humans = self.driver.humans
-        self.keeper = Keeper(saver, data, self.match, self.names, levels, setup.variant, not demo)
-        self.undoable = True  # a lesson goes only forward (its coach has counted the moves)
+        self.keeper = Keeper(
+            saver, data, self.match, self.names, levels, setup.variant, not demo and not self.online
+        )
+        self.undoable = not self.online  # a lesson goes only forward (its coach has counted the moves)
         self.hinter = Hinter(worker, self.spec.id, self.seed)
         self.pick = Pick()
         self.mode = ""  # a layout mode the viewer turned on (U-G-O's "Change positions")
@@ -235,7 +245,7 @@ class TableSession:
     @property
     def can_hint(self) -> bool:
         """Hints are for one person against computers (at a shared screen they would show a hand)."""
-        return len(self.humans) == 1 and not self.demo and not self.match.over
+        return len(self.humans) == 1 and not self.demo and not self.online and not self.match.over
 
     def ask_hint(self, view: View) -> None:
         """Ask for the move the hard computer would make here; it shows when the worker answers."""

@@ -1,0 +1,215 @@
+"""Play online: host a table (on this computer, or at a server someone runs) or join one by its
+address and code. Hosting chooses the game, the seats and the variant on the new-game screen;
+both lead to the lobby, where the seats fill and the host starts."""
+
+from __future__ import annotations
+
+import pygame
+
+from cardtable.i18n import _
+from cardtable.net.args import DEFAULT_PORT
+from cardtable.net.remote import RemoteMatch
+
+from .. import theme
+from ..scene import Scene
+from ..text_field import TextField
+from ..widgets import Button, FocusRing, draw_text
+from .common import BACKGROUND, menu_handle
+from .newgame import NewGameScene
+
+DEFAULT_ADDRESS = "ws://"
+
+
+def normal_address(text: str) -> str:
+    """What a person typed as a server's address, as a URL ("192.168.1.5" -> "ws://192.168.1.5:8765")."""
+    text = text.strip()
+    if text and "://" not in text:
+        text = "ws://" + text
+    rest = text.split("://", 1)[1] if "://" in text else ""
+    if rest and ":" not in rest.rsplit("]", 1)[-1]:
+        text += f":{DEFAULT_PORT}"
+    return text
+
+
+class OnlineScene(Scene):
+    scene_name = "online"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.host_here = Button(_("Host a table on this computer"), self.host_locally, primary=True)
+        self.server = TextField(DEFAULT_ADDRESS, max_length=80, on_change=self._typed)
+        self.host_there = Button(_("Host at this server"), self.host_at_server)
+        self.address = TextField(DEFAULT_ADDRESS, max_length=80, on_change=self._typed)
+        self.code = TextField("", max_length=6, on_change=self._typed)
+        self.join = Button(_("Join"), self.join_table, primary=True)
+        self.back = Button(_("Back"), app.pop)
+        self.ring = FocusRing(
+            [self.host_here, self.server, self.host_there, self.address, self.code, self.join, self.back]
+        )
+        self.error = ""
+
+    def _typed(self, _value: str) -> None:
+        self.error = ""
+
+    # -- what each button does ---------------------------------------------------------------
+
+    def host_locally(self) -> None:
+        try:
+            url = self.app.local_server()
+        except OSError as exc:
+            self.error = _("This computer cannot host a table: {why}").format(why=exc)
+            return
+        self.app.open("host", url, True)
+
+    def host_at_server(self) -> None:
+        url = normal_address(self.server.value)
+        if url == normal_address(DEFAULT_ADDRESS):
+            self.error = _("Type the server's address first (for example 192.168.1.5)")
+            return
+        self.app.open("host", url, False)
+
+    def join_table(self) -> None:
+        url = normal_address(self.address.value)
+        code = self.code.value.strip().upper()
+        if url == normal_address(DEFAULT_ADDRESS) or len(code) != 6:
+            self.error = _("Type the address and the six-letter code the host gave you")
+            return
+        name = self.app.settings.seats[0].name if self.app.settings.seats else ""
+        first = {"type": "join", "table": code}
+        if name.strip():
+            first["name"] = name.strip()
+        self.app.open("lobby", RemoteMatch(url, first), url, False)
+
+    # -- layout, input and drawing ------------------------------------------------------------
+
+    def enter(self) -> None:
+        self.resized(self.app.size)
+        self.ring.focus(self.host_here)
+
+    def resized(self, size: tuple[int, int]) -> None:
+        w, h = size
+        s = self.scale = min(w / 1280, h / 720)
+        width, height, gap = round(560 * s), round(46 * s), round(12 * s)
+        left = w // 2 - width // 2
+        y = round(150 * s)
+        self.host_here.rect = pygame.Rect(left, y, width, height)
+        y += height + round(46 * s)
+        self.server.rect = pygame.Rect(left, y, width - round(230 * s), height)
+        self.host_there.rect = pygame.Rect(self.server.rect.right + gap, y, round(230 * s) - gap, height)
+        y += height + round(90 * s)
+        self.address.rect = pygame.Rect(left, y, width - round(230 * s), height)
+        self.code.rect = pygame.Rect(self.address.rect.right + gap, y, round(120 * s), height)
+        self.join.rect = pygame.Rect(
+            self.code.rect.right + gap, y, width - (self.code.rect.right + gap - left), height
+        )
+        y += height + round(60 * s)
+        self.back.rect = pygame.Rect(w // 2 - round(120 * s), y, round(240 * s), height)
+        for widget in (
+            self.host_here,
+            self.host_there,
+            self.join,
+            self.back,
+            self.server,
+            self.address,
+            self.code,
+        ):
+            widget.size = round(20 * s)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return menu_handle(self.app, self.ring, event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, _h = surface.get_size()
+        s = self.scale
+        text = self.app.text
+        surface.blit(BACKGROUND.get(surface.get_size()), (0, 0))
+        draw_text(
+            surface,
+            text,
+            _("Play online"),
+            round(40 * s),
+            (w // 2, round(50 * s)),
+            theme.TEXT,
+            "bold",
+            "midtop",
+        )
+        lead = _("Play with friends at their own computers: one hosts a table, the others join it.")
+        draw_text(surface, text, lead, round(18 * s), (w // 2, round(108 * s)), theme.MUTED, anchor="midtop")
+        label = round(16 * s)
+        draw_text(
+            surface,
+            text,
+            _("Or host at a table server someone runs (its address):"),
+            label,
+            (self.server.rect.left, self.server.rect.top - round(26 * s)),
+            theme.MUTED,
+        )
+        draw_text(
+            surface,
+            text,
+            _("Join a table: the host's address and the table's code"),
+            round(22 * s),
+            (self.address.rect.left, self.address.rect.top - round(34 * s)),
+            theme.TEXT,
+            "bold",
+        )
+        for widget in (
+            self.host_here,
+            self.server,
+            self.host_there,
+            self.address,
+            self.code,
+            self.join,
+            self.back,
+        ):
+            widget.draw(surface, text)
+        if self.error:
+            draw_text(
+                surface,
+                text,
+                self.error,
+                round(17 * s),
+                (w // 2, self.back.rect.bottom + round(16 * s)),
+                theme.DANGER,
+                "bold",
+                "midtop",
+            )
+
+
+class HostScene(NewGameScene):
+    """The new-game screen for a table others join: a seat set to a person waits for one to join;
+    the first seat is the host's."""
+
+    scene_name = "host"
+
+    def __init__(self, app, url: str, here: bool) -> None:
+        super().__init__(app)
+        self.url = url
+        self.here = here
+        self.start.label = _("Host")
+
+    @property
+    def asks_first(self) -> bool:
+        return False  # the server deals; the host sits first
+
+    def start_game(self) -> None:
+        if self.blocked is not None:
+            return
+        setup = self.setup
+        variant = self.variant
+        first: dict = {
+            "type": "create",
+            "game": setup.game,
+            "players": setup.players,
+            "name": (setup.seats[0].name.strip() or _("Host"))[:24],
+            "seats": [
+                {"kind": "human" if i == 0 or seat.human else "computer", "level": seat.level}
+                | ({"name": seat.name.strip()[:24]} if not seat.human and seat.name.strip() else {})
+                for i, seat in enumerate(setup.seats)
+            ],
+        }
+        if variant.builtin:
+            first["variant"] = variant.name
+        else:
+            first["options"] = dict(variant.options)  # a variant of the host's own: its rules travel
+        self.app.replace(self.app.scene("lobby", RemoteMatch(self.url, first), self.url, self.here))

@@ -1,0 +1,62 @@
+"""A table server inside the app, for a host who has none: it runs on a thread of its own, keeps its
+tables in the data folder (a table hosted again after the app closed is taken up where it was),
+and stops with the app."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import threading
+from pathlib import Path
+
+from .args import DEFAULT_PORT
+from .server import run
+
+
+class LocalServer:
+    """The app's own server; :attr:`url` once listening (on every network, so others can join)."""
+
+    def __init__(self, data: Path, port: int = DEFAULT_PORT) -> None:
+        self.data = data
+        self.port = port
+        self.url: str | None = None
+        self.error: str | None = None
+        self._ready = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="table-server", daemon=True)
+
+    def start(self, timeout: float = 10.0) -> str:
+        """Start listening (another port if ours is taken); the address, or an ``OSError``."""
+        self._thread.start()
+        self._ready.wait(timeout)
+        if self.url is None:
+            raise OSError(self.error or "the table server did not start")
+        return self.url
+
+    def _run(self) -> None:
+        def ready(url: str, server: object) -> None:
+            self.url = url.replace("0.0.0.0", "127.0.0.1")  # this app's own way in
+            self._ready.set()
+
+        for port in (self.port, 0):
+            try:
+                asyncio.run(run("0.0.0.0", port, self.data, ready=ready))
+                return
+            except OSError as exc:
+                self.error = str(exc)
+        self._ready.set()
+
+    def invitation(self) -> str:
+        """The address others type to join: this computer's on the local network."""
+        assert self.url is not None
+        port = self.url.rsplit(":", 1)[1]
+        return f"ws://{local_address()}:{port}"
+
+
+def local_address() -> str:
+    """This computer's address on its network (no packet is sent: a UDP socket only picks its route)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("192.0.2.1", 9))  # a documentation address: never reached, only routed
+            return str(s.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"

@@ -1,0 +1,131 @@
+"""Online at the app's own table: join a table by its address and code, or host one on this
+computer, and play a whole game by mouse through the real event queue against bots at the server."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+
+import pygame
+import pytest
+from net_support import record, server
+
+from cardtable import games
+from cardtable.app.scenes.lobby import LobbyScene
+from cardtable.app.scenes.online import OnlineScene, normal_address
+from cardtable.app.scenes.table import TableScene
+from cardtable.net.bot import Bot
+from gestures import Person
+from ui import click, continue_summary, make_app, tick
+
+
+class OnlinePerson(Person):
+    """A person at an online table: the move is chosen from the view on the screen and made by
+    gestures; the server's record says which were made."""
+
+    def move(self, app) -> None:
+        scene = self.scene
+        action = self.agents[scene.viewer].choose(scene.view)
+        self._make(app, action)
+        # Others' moves arrive while this one is made (their passes as cards are picked): a gesture
+        # that met a table still moving is made again on the next look, as a person would.
+
+
+def _bots(url: str, first: dict, count: int, code_ready=None) -> threading.Thread:
+    """Bots on a thread of their own (the app's loop is this test's)."""
+
+    async def play() -> None:
+        bots = []
+        if first["type"] == "create":
+            got: asyncio.Future = asyncio.get_running_loop().create_future()
+            host = Bot(url, first, "normal", 1, announce=got.set_result, gap=0)
+            bots.append(asyncio.ensure_future(host.play()))
+            code_ready(await got)
+        for i in range(count):
+            bots.append(
+                asyncio.ensure_future(
+                    Bot(
+                        url,
+                        {"type": "join", "table": first.get("table") or host.link.ticket.table},
+                        "normal",
+                        10 + i,
+                        gap=0,
+                    ).play()
+                )
+            )
+        await asyncio.gather(*bots)
+
+    thread = threading.Thread(target=lambda: asyncio.run(play()), daemon=True)
+    thread.start()
+    return thread
+
+
+def _type(app, field, text: str) -> None:
+    click(app, field.rect.center)
+    field.value = ""
+    for ch in text:
+        tick(app, [pygame.event.Event(pygame.TEXTINPUT, text=ch)])
+
+
+def _play_to_the_end(app, limit: float = 40.0) -> TableScene:
+    deadline = time.monotonic() + limit
+    while not isinstance(app.stack.top, TableScene):
+        tick(app, dt=0.05)
+        time.sleep(0.01)
+        assert time.monotonic() < deadline, f"no table: {type(app.stack.top).__name__}"
+    scene = app.stack.top
+    person = OnlinePerson(scene)
+    settled = False
+    while not scene.session.match.over:
+        m = scene.session.match
+        assert time.monotonic() < deadline, (
+            f"the game did not end: {m.status} pending={m._pending} outbox={m._outbox} to_act={m.to_act()} "
+            f"moves={m._move} mine={scene.my_turn} shown={scene.view.to_act} busy={scene.busy} "
+            f"top={type(app.stack.top).__name__} status={scene.status_text()!r} errors={m.errors}"
+        )
+        if continue_summary(app, scene):  # a round's summary over the table: clicked away
+            continue
+        if scene.my_turn and not scene.animating and settled:
+            person.move(app)
+            settled = False
+        else:
+            settled = scene.my_turn  # a person looks at the table a moment before moving
+            tick(app, dt=0.05)
+            time.sleep(0.005)
+    return scene
+
+
+@pytest.mark.parametrize("game", [s.id for s in games.all_specs()])
+def test_join_a_table_by_address_and_code_and_play_it_by_mouse(tmp_path, game):
+    spec = games.get(game)
+    with server(tmp_path) as srv:
+        code: list[str] = []
+        first = {"type": "create", "game": game, "players": spec.min_players, "autostart": True, "pace": 0}
+        thread = _bots(srv.url, first, spec.min_players - 2, code.append)
+        for _ in range(200):
+            if code:
+                break
+            time.sleep(0.05)
+        app = make_app()
+        app.open("online")
+        online = app.stack.top
+        assert isinstance(online, OnlineScene)
+        _type(app, online.address, srv.url.removeprefix("ws://"))
+        _type(app, online.code, code[0].lower())
+        click(app, online.join.rect.center)
+        assert isinstance(app.stack.top, LobbyScene)
+        scene = _play_to_the_end(app)
+        thread.join(60)
+        rec = record(srv.data, code[0])
+    seat = scene.session.match.seat
+    assert seat == spec.min_players - 1
+    assert any(s == seat for s, _ in rec["moves"]), "the person made no move"
+    final = scene.session.match.view(seat)
+    assert final.over and final.winners
+
+
+def test_an_address_is_read_as_a_person_types_it():
+    assert normal_address("192.168.1.5") == "ws://192.168.1.5:8765"
+    assert normal_address(" example.org:9000 ") == "ws://example.org:9000"
+    assert normal_address("wss://tables.example.org:443") == "wss://tables.example.org:443"
