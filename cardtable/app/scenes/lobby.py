@@ -15,7 +15,7 @@ from ..scene import Scene
 from ..table.layers.online import line_words
 from ..table.setup import GameSetup, SeatSetup
 from ..widgets import Button, FocusRing, draw_panel, draw_text
-from .common import BACKGROUND, ring_handle
+from .common import BACKGROUND, LEVEL_LABELS, ring_handle
 
 POLL = 0.1
 
@@ -148,7 +148,7 @@ class LobbyScene(Scene):
     def _seat_line(self, i: int, seat: dict) -> str:
         you = _(" (you)") if i == self.match.seat else ""
         if seat["kind"] == "computer":
-            state = _("computer ({level})").format(level=_(seat.get("level") or "normal"))
+            state = _(LEVEL_LABELS.get(seat.get("level") or "normal", LEVEL_LABELS["normal"]))
         elif not seat["taken"]:
             state = _("waiting for a player")
         elif seat["connected"]:
