@@ -189,7 +189,7 @@ class TableServer:
         if kind == "act":
             self._act(client, msg)
             return
-        if client.table is not None:
+        if kind != "start" and client.table is not None:
             raise ProtocolError("seated", "this connection is already at a table: leave it first")
         getattr(self, f"_{kind}")(client, msg)
 

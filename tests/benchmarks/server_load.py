@@ -34,7 +34,9 @@ GOAL_P99_MS = 100.0
 PACE = 1.0  # seconds between a table's moves
 
 
-async def _seat(url: str, first: dict, samples: list[float], counts: list[int], stop: float, code_out=None) -> None:
+async def _seat(
+    url: str, first: dict, samples: list[float], counts: list[int], stop: float, code_out=None
+) -> None:
     from websockets.asyncio.client import connect
 
     async with connect(url, max_size=2**24) as ws:
@@ -67,7 +69,13 @@ async def _seat(url: str, first: dict, samples: list[float], counts: list[int], 
                     seq += 1
                     pending = True
                     sent_at = time.monotonic()
-                    act = {"type": "act", "seq": seq, "move": msg["move"], "seat": seat, "action": view["legal"][0]}
+                    act = {
+                        "type": "act",
+                        "seq": seq,
+                        "move": msg["move"],
+                        "seat": seat,
+                        "action": view["legal"][0],
+                    }
                     await ws.send(json.dumps(act))
 
 
@@ -122,14 +130,28 @@ def _moves_logged(data: Path) -> int:
 
 def step(tables: int, seconds: float, clients: int) -> dict:
     data = Path(tempfile.mkdtemp(prefix="cardtable-load-"))
-    cmd = [sys.executable, "-m", "cardtable", "serve", "--port", "0", "--data", str(data),
-           "--connections-per-address", "1000000", "--address-rate", "1e9"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "cardtable",
+        "serve",
+        "--port",
+        "0",
+        "--data",
+        str(data),
+        "--connections-per-address",
+        "1000000",
+        "--address-rate",
+        "1e9",
+    ]
     server = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     url = server.stdout.readline().split()[3]
     warmup = max(3.0, tables / 200)
     out: multiprocessing.Queue = multiprocessing.Queue()
     procs = [
-        multiprocessing.Process(target=_client, args=(url, tables // clients + (i < tables % clients), seconds, warmup, out))
+        multiprocessing.Process(
+            target=_client, args=(url, tables // clients + (i < tables % clients), seconds, warmup, out)
+        )
         for i in range(clients)
     ]
     for p in procs:
@@ -166,19 +188,28 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, nargs="+", default=[100, 250, 500, 1000])
     parser.add_argument("--seconds", type=float, default=20.0, help="measured seconds per step")
-    parser.add_argument("--clients", type=int, default=max(1, (os.cpu_count() or 2) - 1), help="client processes")
+    parser.add_argument(
+        "--clients", type=int, default=max(1, (os.cpu_count() or 2) - 1), help="client processes"
+    )
     args = parser.parse_args()
-    print(f"goal: {GOAL_TABLES} concurrent 4-player tables, round-trip p99 <= {GOAL_P99_MS:.0f} ms "
-          f"(this machine: {os.cpu_count()} cores, server and {args.clients} client processes share them)")
-    head = f"{'tables':>7} {'moves/s':>8} {'msgs/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'goal p99':>8} " \
-           f"{'srv CPU':>8} {'CPU ms/table/s':>15} {'RSS KB/table':>13}"
+    print(
+        f"goal: {GOAL_TABLES} concurrent 4-player tables, round-trip p99 <= {GOAL_P99_MS:.0f} ms "
+        f"(this machine: {os.cpu_count()} cores, server and {args.clients} client processes share them)"
+    )
+    head = (
+        f"{'tables':>7} {'moves/s':>8} {'msgs/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'goal p99':>8} "
+        f"{'srv CPU':>8} {'CPU ms/table/s':>15} {'RSS KB/table':>13}"
+    )
     print(head)
     for tables in args.tables:
         r = step(tables, args.seconds, args.clients)
         ok = "met" if r["p99_ms"] <= GOAL_P99_MS else "missed"
-        print(f"{r['tables']:>7} {r['moves_s']:>8.0f} {r['messages_s']:>8.0f} {r['p50_ms']:>7.1f} {r['p99_ms']:>7.1f} "
-              f"{GOAL_P99_MS:>5.0f} {ok:<3} {r['cpu_pct']:>7.0f}% {r['cpu_ms_per_table_s']:>15.2f} "
-              f"{r['rss_kb_per_table']:>13.0f}", flush=True)
+        print(
+            f"{r['tables']:>7} {r['moves_s']:>8.0f} {r['messages_s']:>8.0f} {r['p50_ms']:>7.1f} {r['p99_ms']:>7.1f} "
+            f"{GOAL_P99_MS:>5.0f} {ok:<3} {r['cpu_pct']:>7.0f}% {r['cpu_ms_per_table_s']:>15.2f} "
+            f"{r['rss_kb_per_table']:>13.0f}",
+            flush=True,
+        )
     return 0
 
 
