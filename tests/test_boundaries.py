@@ -132,7 +132,8 @@ def test_every_scene_is_registered_under_its_own_name():
 @pytest.mark.parametrize("path", SCENE_FILES, ids=lambda p: p.stem)
 def test_a_scene_opens_another_by_name_never_by_import(path):
     """No import circle among the scenes: a module that holds a scene is imported by no other
-    (the replay and the lesson, tables of their own, and hosting, a new game of its own, excepted), and nothing is imported inside a function."""
+    (the replay and the lesson, tables of their own, and hosting, a new game of its own, excepted),
+    and nothing is imported inside a function."""
     holders = {
         f"cardtable.app.scenes.{p.stem}"
         for p in SCENE_FILES

@@ -205,7 +205,8 @@ def main() -> int:
         r = step(tables, args.seconds, args.clients)
         ok = "met" if r["p99_ms"] <= GOAL_P99_MS else "missed"
         print(
-            f"{r['tables']:>7} {r['moves_s']:>8.0f} {r['messages_s']:>8.0f} {r['p50_ms']:>7.1f} {r['p99_ms']:>7.1f} "
+            f"{r['tables']:>7} {r['moves_s']:>8.0f} {r['messages_s']:>8.0f} "
+            f"{r['p50_ms']:>7.1f} {r['p99_ms']:>7.1f} "
             f"{GOAL_P99_MS:>5.0f} {ok:<3} {r['cpu_pct']:>7.0f}% {r['cpu_ms_per_table_s']:>15.2f} "
             f"{r['rss_kb_per_table']:>13.0f}",
             flush=True,
