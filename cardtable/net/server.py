@@ -168,6 +168,9 @@ class TableServer:
             self._error(client, exc.code, str(exc), seq)
         except IllegalAction as exc:
             self._error(client, "illegal", str(exc), seq)
+        except Exception:  # a fault of ours: said, logged, and the connection and the other tables go on
+            log.exception("a message from %s could not be handled", client.address)
+            self._error(client, "server_error", "the server could not do that", seq)
 
     def _error(self, client: Client, code: str, text: str, seq: int | None = None) -> None:
         msg: dict[str, Any] = {"type": "error", "code": code, "message": text}
@@ -232,7 +235,7 @@ class TableServer:
         if timer is not None:
             timer.cancel()
         table.away.pop(seat, None)
-        self._seat(client, table, seat, None, msg.get("move"))
+        self._seat(client, table, seat, None, msg.get("move", -1))
 
     def _watch(self, client: Client, msg: dict[str, Any]) -> None:
         table = self._table(msg["table"])

@@ -1,0 +1,110 @@
+"""Seats belong to their players: a token acts only for its seat; a player who drops keeps the seat
+for the grace time the host set, a computer stands in meanwhile (when the host allows it) and
+gives the seat back on return; past the grace time the seat is a computer's for good."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+from net_support import record
+from websockets.asyncio.client import connect
+
+from cardtable.net import server as server_module
+from cardtable.net import tables as tables_module
+from cardtable.net.bot import Bot
+from cardtable.net.limits import Limits
+
+
+async def _server(tmp_path):
+    loop = asyncio.get_running_loop()
+    ready: asyncio.Future = loop.create_future()
+    limits = Limits(rate=2000, burst=4000, address_rate=100_000)
+    task = asyncio.ensure_future(
+        server_module.run(
+            "127.0.0.1", 0, tmp_path / "srv", limits=limits, ready=lambda u, s: ready.set_result(u)
+        )
+    )
+    return await ready, task
+
+
+async def _say(ws, msg: dict) -> None:
+    await ws.send(json.dumps(msg))
+
+
+async def _until(ws, kind: str) -> dict:
+    while True:
+        msg = json.loads(await ws.recv())
+        if msg["type"] == kind:
+            return msg
+
+
+@pytest.fixture
+def quick_standin(monkeypatch):
+    monkeypatch.setattr(tables_module, "STANDIN_DELAY", 0.3)
+    monkeypatch.setattr(server_module, "STANDIN_DELAY", 0.3)
+
+
+def test_a_stand_in_plays_while_the_player_is_away_and_gives_the_seat_back(tmp_path, quick_standin):
+    async def scenario():
+        url, task = await _server(tmp_path)
+        got: asyncio.Future = asyncio.get_running_loop().create_future()
+        create = {
+            "type": "create",
+            "game": "ugly",
+            "players": 3,
+            "autostart": True,
+            "pace": 0,
+            "grace": 60,
+            "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "computer"}],
+        }
+        host = asyncio.ensure_future(Bot(url, create, announce=got.set_result, gap=0.05).play())
+        code = await got
+        async with connect(url) as ws:  # seat 1 joins, then its line goes
+            await _say(ws, {"type": "hello", "version": 1})
+            await _say(ws, {"type": "join", "table": code})
+            token = (await _until(ws, "joined"))["token"]
+            await _until(ws, "state")
+        await asyncio.sleep(1.5)  # away: the stand-in plays seat 1
+        during = [s for s, _ in record(tmp_path / "srv", code)["moves"]].count(1)
+        back = Bot(url, {"type": "resume", "table": code, "token": token}, gap=0.05)
+        back.link.ticket = None
+        back.first = {"type": "resume", "table": code, "token": token}
+        back.link.first = back.first
+        await asyncio.gather(host, back.play())
+        task.cancel()
+        return code, during, back
+
+    code, during, back = asyncio.run(scenario())
+    assert during > 0, "nobody played the away seat"
+    assert back.result is not None and back.result.over
+    assert back.link.ticket.seat == 1  # the same seat, taken up again with its token
+
+
+def test_past_the_grace_time_the_seat_is_a_computers_and_its_token_is_refused(tmp_path, quick_standin):
+    async def scenario():
+        url, task = await _server(tmp_path)
+        got: asyncio.Future = asyncio.get_running_loop().create_future()
+        create = {"type": "create", "game": "ugo", "players": 2, "autostart": True, "pace": 0, "grace": 0.5}
+        host = asyncio.ensure_future(Bot(url, create, announce=got.set_result, gap=0.02).play())
+        code = await got
+        async with connect(url) as ws:
+            await _say(ws, {"type": "hello", "version": 1})
+            await _say(ws, {"type": "join", "table": code})
+            token = (await _until(ws, "joined"))["token"]
+        await asyncio.sleep(1.0)
+        async with connect(url) as ws:
+            await _say(ws, {"type": "hello", "version": 1})
+            await _say(ws, {"type": "resume", "table": code, "token": token})
+            refused = await _until(ws, "error")
+            await _say(ws, {"type": "resume", "table": code, "token": "x" * 32})
+            forged = await _until(ws, "error")
+        result = await host
+        task.cancel()
+        return refused, forged, result
+
+    refused, forged, result = asyncio.run(scenario())
+    assert refused["code"] == "seat_lost"
+    assert forged["code"] == "bad_token"
+    assert result.over  # the computer played the lost seat to the end
