@@ -23,7 +23,19 @@ from tests.ui import continue_summary, table_game, tick, until, until_my_turn
 
 LANGUAGES = ["en", "de", "fr"]
 SIZES = [(1280, 720), (800, 600)]
-MENUS = ["title", "new game", "settings", "settings-table", "rules", "statistics", "about", "learn"]
+MENUS = [
+    "title",
+    "new game",
+    "settings",
+    "settings-table",
+    "rules",
+    "statistics",
+    "about",
+    "learn",
+    "online",
+    "host",
+    "lobby",
+]
 
 
 class Recording(pygame.Surface):
@@ -163,6 +175,13 @@ def _open_menu(app: App, which: str) -> None:
         app.push(app.scene("settings", TABLE))
     elif which == "rules":
         app.push(app.scene("rules", "ugly"))
+    elif which == "host":
+        app.push(app.scene("host", "ws://127.0.0.1:9", False))
+    elif which == "lobby":  # a server that does not answer: the lobby says it is connecting
+        from cardtable.net.remote import RemoteMatch
+
+        match = RemoteMatch("ws://127.0.0.1:9", {"type": "join", "table": "ABCDEF"})
+        app.push(app.scene("lobby", match, "ws://127.0.0.1:9", False))
     else:
         app.push(app.scene(which))
     tick(app)

@@ -78,9 +78,9 @@ def test_a_server_killed_mid_game_resumes_every_table(tmp_path):
     tables = [("ugly", 3), ("ugo", 2), ("ugh", 3), ("ultimate-loser", 4)]
 
     async def games_through_a_crash(srv):
-        plays = [asyncio.ensure_future(play_table(srv.url, g, n, gap=0.03)) for g, n in tables]
-        await asyncio.sleep(1.0)
-        while min(_started_moves(srv.data)) < 5:
+        plays = [asyncio.ensure_future(play_table(srv.url, g, n, gap=0.1)) for g, n in tables]
+        await asyncio.sleep(0.5)
+        while min(_started_moves(srv.data)) < 3:
             await asyncio.sleep(0.1)
         assert not any(p.done() for p in plays), "the games ended before the crash"
         srv.kill()

@@ -89,18 +89,20 @@ class OnlineScene(Scene):
     def resized(self, size: tuple[int, int]) -> None:
         w, h = size
         s = self.scale = min(w / 1280, h / 720)
-        width, height, gap = round(560 * s), round(46 * s), round(12 * s)
+        width, height, gap = round(600 * s), round(46 * s), round(12 * s)
         left = w // 2 - width // 2
+        field = round(300 * s)
         y = round(150 * s)
         self.host_here.rect = pygame.Rect(left, y, width, height)
         y += height + round(46 * s)
-        self.server.rect = pygame.Rect(left, y, width - round(230 * s), height)
-        self.host_there.rect = pygame.Rect(self.server.rect.right + gap, y, round(230 * s) - gap, height)
+        server = round(240 * s)
+        self.server.rect = pygame.Rect(left, y, server, height)
+        self.host_there.rect = pygame.Rect(left + server + gap, y, width - server - gap, height)
         y += height + round(90 * s)
-        self.address.rect = pygame.Rect(left, y, width - round(230 * s), height)
-        self.code.rect = pygame.Rect(self.address.rect.right + gap, y, round(120 * s), height)
+        self.address.rect = pygame.Rect(left, y, field - round(40 * s), height)
+        self.code.rect = pygame.Rect(self.address.rect.right + gap, y, round(110 * s), height)
         self.join.rect = pygame.Rect(
-            self.code.rect.right + gap, y, width - (self.code.rect.right + gap - left), height
+            self.code.rect.right + gap, y, left + width - self.code.rect.right - gap, height
         )
         y += height + round(60 * s)
         self.back.rect = pygame.Rect(w // 2 - round(120 * s), y, round(240 * s), height)
@@ -114,6 +116,14 @@ class OnlineScene(Scene):
             self.code,
         ):
             widget.size = round(20 * s)
+        for button in (
+            self.host_here,
+            self.host_there,
+            self.join,
+            self.back,
+        ):  # a longer word is made smaller
+            while button.size > 12 and button.preferred_width(self.app.text) > button.rect.width:
+                button.size -= 1
 
     def handle(self, event: pygame.event.Event) -> bool:
         return menu_handle(self.app, self.ring, event)
