@@ -155,7 +155,8 @@ class TableServer:
         if client.bucket.debt(now) > self.limits.burst * 4:
             client.close_soon()
             return False
-        client.send({"type": "error", "code": "rate_limited", "message": "too many messages: slow down"})
+        if client.bucket.owed <= 1:  # the first refused in a row is answered; a flood is not echoed
+            client.send({"type": "error", "code": "rate_limited", "message": "too many messages: slow down"})
         return False
 
     def _receive(self, client: Client, frame: str | bytes) -> None:
