@@ -45,3 +45,31 @@ def test_a_hidden_card_goes_as_its_back_alone():
     mine = next(z for z in sent["zones"] if z["name"] == "hand" and z["owner"] == 0)
     assert theirs["cards"] and all(type(c) is int for c in theirs["cards"])  # a back: no code, no id
     assert mine["cards"] and all(type(c) is str for c in mine["cards"])
+
+
+def test_a_sentence_names_the_games_own_cards_whatever_was_played_before():
+    """Sentences are kept between games (search makes them by the thousand): one kept from a game
+    with more decks must not name a card copy this game does not have."""
+    for game, players in [("ugh", 12), ("ugh", 2), ("ultimate-loser", 6), ("ultimate-loser", 2)]:
+        spec = games.get(game)
+        g = spec.new_game(players, seed=5)
+        rng = random.Random(5)
+        while not g.is_over():
+            seat = g.to_act()[0]
+            for event in g.apply(seat, rng.choice(g.legal_actions(seat))):
+                for card in _cards_said(event):
+                    assert g.catalog.by_code(card.code) == card, (
+                        f"{game} {players}: {card.code} is another game's"
+                    )
+
+
+def _cards_said(event) -> list:
+    from cardtable.engine import Card, Said
+
+    out = []
+    for value in (
+        vars(event).values() if hasattr(event, "__dict__") else [getattr(event, f) for f in event.__slots__]
+    ):
+        if isinstance(value, Said):
+            out += [v for _, v in value.params if isinstance(v, Card)]
+    return out

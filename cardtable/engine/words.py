@@ -131,7 +131,11 @@ def translator() -> Translator | None:
 
 
 class Phrases(dict):
-    """Sentences already made, by what they say, so search's many steps do not build them again."""
+    """Sentences already made, by what they say, so search's many steps do not build them again.
+
+    A key names each card by its code, never by its face or number: a sentence keeps the card it
+    was made with, and one made for another copy, or another game's deck, would name a card this
+    game does not have."""
 
     def said(self, key: Any, make: Callable[[], Said]) -> Said:
         found = self.get(key)

@@ -134,13 +134,18 @@ class RemoteMatch:
         events: list[Event] = []
         catalog = self.catalog
         for msg in self._incoming:
-            new = wire.events_of(msg["events"], catalog)
+            try:
+                new = wire.events_of(msg["events"], catalog)
+                view = wire.view_of(msg["view"], catalog)
+            except (KeyError, ValueError, TypeError) as exc:  # another version's words: said, not a crash
+                self.errors.append(str(exc))
+                continue
             if msg["type"] == "state" and msg["since"] < 0:
                 self.log = []  # the whole game from the deal
                 events = []
             self.log += new
             events += new
-            self._view = wire.view_of(msg["view"], catalog)
+            self._view = view
             self._move = msg["move"]
             if msg["type"] == "state":
                 self._pending = None  # a view after a reconnection: whatever was on its way is settled

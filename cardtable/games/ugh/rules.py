@@ -246,7 +246,7 @@ class UghGame(Game):
             events.append(Moved(card, 0, DECK_REF, FLIPPED_REF))
             effect = effect_of(card, self.t, self.flips == 1, self.ugh_points, not self.deck.cards)
             text = _told(
-                ("flips", seat, card.name), lambda: say("{seat} flips {card}", seat=Seat(seat), card=card)
+                ("flips", seat, card.code), lambda: say("{seat} flips {card}", seat=Seat(seat), card=card)
             )
             events.append(Announced("ugh", seat, card, text, effect))
             self._resolve_ugh(card, events)
@@ -302,7 +302,7 @@ class UghGame(Game):
                 seat,
                 (wild, card, victim),
                 _told(
-                    ("steals", seat, card.name, victim, wild.name),
+                    ("steals", seat, card.code, victim, wild.code),
                     lambda: say(
                         "{seat} steals {card} from {seat_victim} with the {wild}",
                         seat=Seat(seat),
@@ -396,7 +396,7 @@ class UghGame(Game):
         self.totals[seat] += score
         a, b, c = cards
         text = _told(
-            ("locks", seat, a.name, b.name, c.name),
+            ("locks", seat, a.code, b.code, c.code),
             lambda: say(
                 "{seat} locks {card}, {card2}, {card3} for {score}",
                 seat=Seat(seat),

@@ -289,7 +289,7 @@ class UltimateLoserGame(Game):
                 seat,
                 (card, took),
                 _told(
-                    ("exchanges", seat, card, took),
+                    ("exchanges", seat, card.code, took.code),
                     lambda: say(
                         "{seat} passes and exchanges {card} for {card_taken}",
                         seat=Seat(seat),
