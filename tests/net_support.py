@@ -190,23 +190,23 @@ def _check(game: Game, seat: int | None, msg: dict, events: list[Event]) -> None
     assert wire.events_of(msg["events"], game.catalog) == events, (
         f"{where}: the events are not redacted for it"
     )
-    allowed = {c.code for c in _cards_in(view)} | {c.code for c in _cards_in(events)}
+    allowed = {c.code for c in cards_in(view)} | {c.code for c in cards_in(events)}
     extra = _codes(msg) - allowed
     assert not extra, f"{where}: names cards it may not see: {sorted(extra)}"
 
 
-def _cards_in(x: Any) -> list[Card]:
+def cards_in(x: Any) -> list[Card]:
     """Every card a value holds, however deep (a sentence's parameters too)."""
     if isinstance(x, Card):
         return [x]
     if isinstance(x, Said):
-        return _cards_in(x.params)
+        return cards_in(x.params)
     if isinstance(x, Mapping):
-        return _cards_in(tuple(x.items()))
+        return cards_in(tuple(x.items()))
     if isinstance(x, tuple | list | set | frozenset):
-        return [c for i in x for c in _cards_in(i)]
+        return [c for i in x for c in cards_in(i)]
     if is_dataclass(x):
-        return [c for f in fields(x) for c in _cards_in(getattr(x, f.name))]
+        return [c for f in fields(x) for c in cards_in(getattr(x, f.name))]
     return []
 
 

@@ -17,7 +17,7 @@ from websockets.exceptions import ConnectionClosed
 
 from cardtable.engine import STANDARD
 from cardtable.net import wire
-from cardtable.net.protocol import ProtocolError, parse
+from cardtable.net.protocol import HELLO_SECONDS, ProtocolError, parse
 
 BAD = {
     "not JSON": ("{nope", "bad_json"),
@@ -264,5 +264,5 @@ def test_limits_per_connection_and_per_address(tmp_path):
         sorted(set(codes)),
     )  # a burst of 40, then 20 a second
     assert len(codes) < 400, "the flood was never cut off"
-    assert 4 <= waited < 9  # HELLO_SECONDS, give or take
+    assert waited >= HELLO_SECONDS - 1  # not before the deadline (closed at all: the recv above raised)
     assert refused == 8  # 32 connections an address
