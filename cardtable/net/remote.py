@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cardtable import games
-from cardtable.engine import Action, Event, Game, IllegalAction, View, say
+from cardtable.engine import Action, Catalog, Event, Game, IllegalAction, View, say
 from cardtable.engine.actions import find_action
 from cardtable.match import Seat
 
@@ -56,6 +56,7 @@ class RemoteMatch:
     """Every action this seat has sent, in order."""
     _move: int = 0
     _game: tuple[int, Game] | None = None
+    _catalog: Catalog | None = None
 
     def __post_init__(self) -> None:
         self._queue: queue.Queue[tuple[str, Any]] = queue.Queue()
@@ -171,11 +172,12 @@ class RemoteMatch:
         return games.get(self.lobby["game"])
 
     @property
-    def catalog(self):  # noqa: ANN201 - the game's cards
+    def catalog(self) -> Catalog:
+        """The game's cards (the same for every deal of its rules and table size)."""
         assert self.lobby is not None
-        if self._game is None:
-            self._game = (-1, self.spec.new_game(self.lobby["players"], self.lobby["options"], 0))
-        return self._game[1].catalog
+        if self._catalog is None:
+            self._catalog = self.spec.new_game(self.lobby["players"], self.lobby["options"], 0).catalog
+        return self._catalog
 
     @property
     def seats(self) -> list[Seat]:

@@ -16,7 +16,7 @@ from typing import Any
 
 from cardtable import games
 from cardtable.ai import LEVELS, Agent, make_agent
-from cardtable.engine import Action, Event, Game, GameSpec, IllegalAction, OptionError, View
+from cardtable.engine import Action, Event, Game, GameSpec, OptionError, View
 
 from .protocol import CODE_ALPHABET, CODE_LENGTH, NAME_LENGTH, ProtocolError
 from .store import SeatRecord, Store, TableRecord, digest
@@ -312,6 +312,3 @@ def _seats(spec: Any, players: int, host: str) -> list[SeatRecord]:
         )
         seats.append(SeatRecord(name[:NAME_LENGTH], kind, level))
     return seats
-
-
-__all__ = ["DEFAULT_GRACE", "DEFAULT_PACE", "IllegalAction", "Moved", "ServerTable", "new_code"]

@@ -23,11 +23,13 @@ import multiprocessing
 import os
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests/: the server process helper
+from net_support import ServerProcess  # noqa: E402
 
 GOAL_TABLES = 1000
 GOAL_P99_MS = 100.0
@@ -130,22 +132,8 @@ def _moves_logged(data: Path) -> int:
 
 def step(tables: int, seconds: float, clients: int) -> dict:
     data = Path(tempfile.mkdtemp(prefix="cardtable-load-"))
-    cmd = [
-        sys.executable,
-        "-m",
-        "cardtable",
-        "serve",
-        "--port",
-        "0",
-        "--data",
-        str(data),
-        "--connections-per-address",
-        "1000000",
-        "--address-rate",
-        "1e9",
-    ]
-    server = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    url = server.stdout.readline().split()[3]
+    server = ServerProcess(data, ["--connections-per-address", "1000000", "--address-rate", "1e9"])
+    url = server.start()
     warmup = max(3.0, tables / 200)
     out: multiprocessing.Queue = multiprocessing.Queue()
     procs = [
@@ -157,18 +145,17 @@ def step(tables: int, seconds: float, clients: int) -> dict:
     for p in procs:
         p.start()
     time.sleep(warmup)
-    cpu0, _ = _proc_figures(server.pid)
+    cpu0, _ = _proc_figures(server.proc.pid)
     moves0, t0 = _moves_logged(data), time.monotonic()
     time.sleep(seconds)
-    cpu1, rss = _proc_figures(server.pid)
+    cpu1, rss = _proc_figures(server.proc.pid)
     moves1, t1 = _moves_logged(data), time.monotonic()
     samples = []
     for _ in procs:
         samples += out.get()
     for p in procs:
         p.join(30)
-    server.terminate()
-    server.wait(10)
+    server.stop()
     samples.sort()
     moves_per_s = (moves1 - moves0) / (t1 - t0)
     return {
