@@ -166,3 +166,49 @@ def test_an_address_is_read_as_a_person_types_it():
     assert normal_address("192.168.1.5") == "ws://192.168.1.5:8765"
     assert normal_address(" example.org:9000 ") == "ws://example.org:9000"
     assert normal_address("wss://tables.example.org:443") == "wss://tables.example.org:443"
+
+
+def test_join_a_table_found_on_the_network_with_one_click(tmp_path):
+    game = "ultimate-loser"  # finding a table is the same for every game: the game is played out
+    with server(tmp_path, "--announce") as srv:
+        code: list[str] = []
+        # the host's name sorts first, so the table is on the screen's first row whatever other
+        # tables this network lists meanwhile
+        first = {"type": "create", "game": game, "players": 2, "name": "0 Found", "autostart": True}
+        thread = _bots(srv.url, first, 0, code.append)
+        app = make_app()
+        app.open("online")
+        online = app.stack.top
+        assert isinstance(online, OnlineScene)
+        for _ in range(FRAMES):
+            if code and any(t.code == code[0] for t in online.found):
+                break
+            tick(app, dt=0.05)
+            time.sleep(0.01)
+        row = [t.code for t in online.found].index(code[0])
+        button = online.found_buttons[row]
+        assert button.visible
+        assert "Ultimate Loser" in button.label and "0 Found" in button.label and "1 of 2" in button.label
+        click(app, button.rect.center)
+        assert isinstance(app.stack.top, LobbyScene)
+        assert online.address.value.endswith(f":{srv.port}") and online.code.value == code[0]
+        scene = _play_to_the_end(app)
+        thread.join(60)
+    assert scene.session.match.seat == 1
+    assert scene.session.match.view(1).over
+
+
+def test_the_join_screen_says_when_the_network_cannot_be_searched(monkeypatch):
+    import zeroconf
+
+    def no_multicast(*_args, **_kwargs):
+        raise OSError("No multicast here")
+
+    monkeypatch.setattr(zeroconf, "Zeroconf", no_multicast)
+    app = make_app()
+    app.open("online")
+    online = app.stack.top
+    tick(app)
+    assert "No multicast here" in online.found_heading()
+    assert not any(b.visible for b in online.found_buttons)
+    assert online.next_change() is None  # nothing to look at again: the screen rests

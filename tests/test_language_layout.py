@@ -19,6 +19,7 @@ from cardtable import games, i18n
 from cardtable.app import theme
 from cardtable.app.app import App
 from cardtable.app.widgets import Widget
+from cardtable.net.discovery import OpenTable
 from tests.ui import continue_summary, table_game, tick, until, until_my_turn
 
 LANGUAGES = ["en", "de", "fr"]
@@ -33,6 +34,7 @@ MENUS = [
     "about",
     "learn",
     "online",
+    "online-found",
     "host",
     "lobby",
 ]
@@ -168,6 +170,21 @@ def _untranslated_words() -> frozenset[str]:
     return _ENGLISH[code]
 
 
+class _Found:
+    """A search of the network that found these tables."""
+
+    error = None
+
+    def __init__(self, tables: list[OpenTable]) -> None:
+        self.found = tables
+
+    def tables(self) -> list[OpenTable]:
+        return self.found
+
+    def close(self) -> None:
+        pass
+
+
 def _open_menu(app: App, which: str) -> None:
     from cardtable.app.scenes.settings import TABLE
 
@@ -177,6 +194,17 @@ def _open_menu(app: App, which: str) -> None:
         app.push(app.scene("rules", "ugly"))
     elif which == "host":
         app.push(app.scene("host", "ws://127.0.0.1:9", False))
+    elif which == "online-found":  # the longest words: four tables found, the first three shown
+        app.push(app.scene("online"))
+        scene = app.stack.top
+        scene.finder.close()
+        scene.finder = _Found(
+            [
+                OpenTable("Bernadette Longname", game, f"CODE{i}X", 12, 11, "ws://192.168.1.5:8765")
+                for i, game in enumerate(games.ids())
+            ]
+        )
+        scene.error = i18n._("Type the address and the six-letter code the host gave you")
     elif which == "lobby":  # a server that does not answer: the lobby says it is connecting
         from cardtable.net.remote import RemoteMatch
 

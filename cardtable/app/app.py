@@ -203,6 +203,10 @@ class App:
         """The address others type to join a table this app hosts."""
         return self._server.invitation() if self._server is not None else ""
 
+    def server_announced(self) -> bool:
+        """Whether this app's server lists its open tables on the local network."""
+        return self._server is not None and self._server.announced
+
     def notices(self, variants: bool | None = None) -> list[str]:
         """What is wrong with the player's files (file, line, what), for the screens to show.
 
@@ -430,6 +434,8 @@ class App:
             stop()
             self.saver.flush()
             self.worker.close()
+            if self._server is not None:
+                self._server.stop()
             pygame.quit()
         return self.exit_code
 

@@ -17,6 +17,11 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         "--port", type=int, default=DEFAULT_PORT, help=f"the port (default {DEFAULT_PORT}; 0: any free one)"
     )
     s.add_argument("--data", type=Path, help="where the tables are kept (default: the data folder's server/)")
+    s.add_argument(
+        "--announce",
+        action="store_true",
+        help="list the tables gathering players on the local network (zeroconf), for Play online's Join",
+    )
     s.add_argument("--certfile", help="a TLS certificate (PEM): clients connect with wss://")
     s.add_argument("--keyfile", help="the certificate's private key (PEM)")
     s.add_argument("--connections-per-address", type=int, default=32, help=argparse.SUPPRESS)
@@ -78,7 +83,15 @@ def _serve(args: argparse.Namespace) -> int:
         address_rate=args.address_rate,
     )
     asyncio.run(
-        serve(args.host, args.port, data, certfile=args.certfile, keyfile=args.keyfile, limits=limits)
+        serve(
+            args.host,
+            args.port,
+            data,
+            certfile=args.certfile,
+            keyfile=args.keyfile,
+            limits=limits,
+            announce=args.announce,
+        )
     )
     return 0
 

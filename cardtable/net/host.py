@@ -1,6 +1,6 @@
 """A table server inside the app, for a host who has none: it runs on a thread of its own, keeps its
 tables in the data folder (a table hosted again after the app closed is taken up where it was),
-and stops with the app."""
+announces the tables gathering players on the local network, and stops with the app."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import threading
 from pathlib import Path
 
 from .args import DEFAULT_PORT
-from .server import run
+from .server import TableServer, run
 
 
 class LocalServer:
@@ -22,6 +22,8 @@ class LocalServer:
         self.url: str | None = None
         self.error: str | None = None
         self._ready = threading.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._server: TableServer | None = None
         self._thread = threading.Thread(target=self._run, name="table-server", daemon=True)
 
     def start(self, timeout: float = 10.0) -> str:
@@ -33,17 +35,34 @@ class LocalServer:
         return self.url
 
     def _run(self) -> None:
-        def ready(url: str, server: object) -> None:
+        def ready(url: str, server: TableServer) -> None:
             self.url = url.replace("0.0.0.0", "127.0.0.1")  # this app's own way in
+            self._loop, self._server = asyncio.get_running_loop(), server
             self._ready.set()
 
         for port in (self.port, 0):
             try:
-                asyncio.run(run("0.0.0.0", port, self.data, ready=ready))
+                asyncio.run(run("0.0.0.0", port, self.data, ready=ready, announce=True))
                 return
             except OSError as exc:
                 self.error = str(exc)
         self._ready.set()
+
+    @property
+    def announced(self) -> bool:
+        """Whether the tables gathering players here are listed on the local network."""
+        return self._server is not None and self._server.announcer is not None
+
+    def stop(self, timeout: float = 3.0) -> None:
+        """Close the server: its tables are kept, and its announcement is withdrawn at once."""
+        loop, server = self._loop, self._server
+        if loop is None or server is None or server.stopping is None:
+            return
+        try:
+            loop.call_soon_threadsafe(server.stopping.set)
+        except RuntimeError:  # its loop has already closed
+            return
+        self._thread.join(timeout)
 
     def invitation(self) -> str:
         """The address others type to join: this computer's on the local network."""

@@ -29,6 +29,7 @@ from cardtable import __version__
 from cardtable.engine import Action, Event, IllegalAction, redact
 
 from . import wire
+from .discovery import Announcer, OpenTable, advertised_address
 from .limits import Bucket, Limits
 from .protocol import HELLO_SECONDS, MAX_MESSAGE, VERSION, ProtocolError, dumps, parse
 from .store import Store
@@ -84,6 +85,8 @@ class TableServer:
         self._pool: ProcessPoolExecutor | None = None
         self._timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
         self.moves = 0
+        self.announcer: Announcer | None = None
+        self.stopping: asyncio.Event | None = None  # set: the server closes (from its own loop)
 
     def resume_all(self) -> None:
         """Every table under way when the server stopped, as it was (its computers go on)."""
@@ -322,6 +325,21 @@ class TableServer:
         text = dumps(table.lobby(self._connected(table.code)))
         for client in self.clients[table.code]:
             client.send(text)
+        if self.announcer is not None:
+            self.announcer.show(self.open_tables())
+
+    def open_tables(self) -> list[OpenTable]:
+        """Tables gathering players now: not started, the host at the table, a person's seat free."""
+        found = []
+        for code, clients in self.clients.items():
+            table = self.tables.get(code)
+            if table is None or table.record.started or not any(c.seat == 0 for c in clients):
+                continue
+            seats = table.record.seats
+            free = sum(s.kind == "human" and s.token is None for s in seats)
+            if free:
+                found.append(OpenTable(seats[0].name, table.record.game, code, len(seats), free))
+        return found
 
     # -- moves ----------------------------------------------------------------------------
 
@@ -439,20 +457,22 @@ async def run(
     keyfile: str | None = None,
     limits: Limits | None = None,
     ready: Any = None,
+    announce: bool = False,
 ) -> None:
-    """Serve until SIGINT or SIGTERM. Prints (or gives ``ready``) the address once listening."""
+    """Serve until SIGINT or SIGTERM. Prints (or gives ``ready``) the address once listening;
+    ``announce``: list the tables gathering players on the local network."""
     server = TableServer(data, limits)
     server.resume_all()
     context = None
     if certfile:
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         context.load_cert_chain(certfile, keyfile)
-    stop = asyncio.get_running_loop().create_future()
     loop = asyncio.get_running_loop()
+    stop = server.stopping = asyncio.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
-        # not on Windows, nor off the main thread: there the caller stops the loop
+        # not on Windows, nor off the main thread: there the caller sets ``server.stopping``
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-            loop.add_signal_handler(sig, lambda: stop.done() or stop.set_result(None))
+            loop.add_signal_handler(sig, stop.set)
     async with serve(
         server.handler,
         host,
@@ -466,11 +486,17 @@ async def run(
         bound = ws_server.sockets[0].getsockname()[1]
         scheme = "wss" if context else "ws"
         url = f"{scheme}://{host}:{bound}"
+        if announce:
+            announcer = Announcer(advertised_address(host), bound, scheme)
+            if await announcer.start():
+                server.announcer = announcer
         if ready is not None:
             ready(url, server)
         else:
             print(f"Serving tables on {url} (records in {data})", flush=True)
         try:
-            await stop
+            await stop.wait()
         finally:
+            if server.announcer is not None:
+                await server.announcer.close()
             server.close()

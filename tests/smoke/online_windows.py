@@ -2,12 +2,14 @@
 
 The host opens Play online, hosts at the server (the new-game screen: the game at its smallest
 table, the second seat a person, any other a computer), and starts once the guest is in the
-lobby; the guest joins with the address and the code the host's lobby shows. Each window is
+lobby; the guest joins with the address and the code the host's lobby shows. With ``--found``
+the host hosts on this computer instead (the app's own server, announced on the network) and
+the guest clicks the host's table in the list of tables found on the network. Each window is
 played by mouse clicks and drags posted to its own event queue (tests/gestures.py), as a person
 would make them. Each screen is read back from its X server (ImageMagick's ``import``) at the
 lobby, early in the game, in the middle and at the results.
 
-    python tests/smoke/online_windows.py ugly [out-dir]    # needs Xvfb (xvfb-run) and ImageMagick
+    python tests/smoke/online_windows.py ugly [out-dir] [--found]  # needs Xvfb and ImageMagick
 """
 
 from __future__ import annotations
@@ -63,8 +65,11 @@ def player(role: str, game: str, url: str, out: Path, code_file: Path) -> int:
     click(app, title.buttons[len(title.quicks) + 2].rect.center)  # Play online
     online = app.stack.top
     if role == "host":
-        typed(online.server, url.removeprefix("ws://"))
-        click(app, online.host_there.rect.center)
+        if url == "here":
+            click(app, online.host_here.rect.center)
+        else:
+            typed(online.server, url.removeprefix("ws://"))
+            click(app, online.host_there.rect.center)
         host = app.stack.top
         host.game_sel.set_options(host.game_sel.options, game)
         host._game_changed(game)
@@ -74,6 +79,17 @@ def player(role: str, game: str, url: str, out: Path, code_file: Path) -> int:
             seat.human = i < 2
             seat.name = ("Ada", "Bo", "Cy", "Dee")[i]
         click(app, host.start.rect.center)
+    elif url == "here":  # the host's table, found on the network: one click
+        frames = 0
+        while not any(t.host == "Ada" for t in online.found):
+            frame()
+            frames += 1
+            assert frames < FRAMES, "the host's table was never found on the network"
+        for _ in range(10):
+            frame()
+        shoot(out, f"{role}-0-found")
+        row = [t.host for t in online.found].index("Ada")
+        click(app, online.found_buttons[row].rect.center)
     else:
         while not code_file.exists() or not code_file.read_text().strip():
             time.sleep(0.1)
@@ -82,7 +98,7 @@ def player(role: str, game: str, url: str, out: Path, code_file: Path) -> int:
         click(app, online.join.rect.center)
     lobby = app.stack.top
     assert isinstance(lobby, LobbyScene), type(lobby).__name__
-    frames = 0
+    frames, started = 0, False
     while not isinstance(app.stack.top, TableScene):
         frame()
         frames += 1
@@ -91,11 +107,12 @@ def player(role: str, game: str, url: str, out: Path, code_file: Path) -> int:
         if role == "host" and match.code and not code_file.exists():
             code_file.write_text(match.code)
         seats = (match.lobby or {}).get("seats", [])
-        if role == "host" and len(seats) > 1 and seats[1]["connected"]:
+        if role == "host" and len(seats) > 1 and seats[1]["connected"] and not started:
             for _ in range(20):
                 frame()
             shoot(out, f"{role}-1-lobby")
             click(app, lobby.start.rect.center)
+            started = True  # the deal is on its way: the lobby shows until it comes
     table = app.stack.top
     person = Person.__new__(Person)
     Person.__init__(person, table)
@@ -135,18 +152,19 @@ def player(role: str, game: str, url: str, out: Path, code_file: Path) -> int:
 
 
 def main() -> int:
-    game = sys.argv[1] if len(sys.argv) > 1 else "ugly"
-    out = (
-        Path(sys.argv[2]) if len(sys.argv) > 2 else Path(tempfile.mkdtemp(prefix=f"cardtable-online-{game}-"))
-    )
+    args = [a for a in sys.argv[1:] if a != "--found"]
+    game = args[0] if args else "ugly"
+    out = Path(args[1]) if len(args) > 1 else Path(tempfile.mkdtemp(prefix=f"cardtable-online-{game}-"))
     out.mkdir(parents=True, exist_ok=True)
-    data = out / "server"
-    server = subprocess.Popen(
-        [sys.executable, "-m", "cardtable", "serve", "--port", "0", "--data", str(data)],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    url = server.stdout.readline().split()[3]
+    server = None
+    url = "here"  # the host's app serves, and announces its table
+    if "--found" not in sys.argv:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "cardtable", "serve", "--port", "0", "--data", str(out / "server")],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        url = server.stdout.readline().split()[3]
     code_file = out / "code.txt"
     code_file.unlink(missing_ok=True)
     children = [
@@ -169,8 +187,9 @@ def main() -> int:
         for role in ("host", "guest")
     ]
     codes = [c.wait(900) for c in children]
-    server.terminate()
-    server.wait(10)
+    if server is not None:
+        server.terminate()
+        server.wait(10)
     print(f"screenshots in {out}")
     return max(codes)
 

@@ -116,6 +116,18 @@ class LobbyScene(Scene):
             draw_panel(surface, box, alpha=200, radius=10)
             draw_text(surface, text, invite, round(20 * s), box.center, theme.ACCENT, "bold", "center")
             y = box.bottom + round(24 * s)
+            if self.here and self.host and self.app.server_announced():
+                found = _("On this network it is also listed under Play online, for a click to join.")
+                draw_text(
+                    surface,
+                    text,
+                    found,
+                    round(16 * s),
+                    (w // 2, box.bottom + round(8 * s)),
+                    theme.MUTED,
+                    anchor="midtop",
+                )
+                y += round(22 * s)
         status = line_words(match.status, match.link.failure) or (match.errors[-1] if match.errors else "")
         if status:
             draw_text(

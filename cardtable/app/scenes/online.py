@@ -1,13 +1,16 @@
-"""Play online: host a table (on this computer, or at a server someone runs) or join one by its
-address and code. Hosting chooses the game, the seats and the variant on the new-game screen;
-both lead to the lobby, where the seats fill and the host starts."""
+"""Play online: host a table (on this computer, or at a server someone runs) or join one, by its
+address and code or from the tables found on the local network. Hosting chooses the game, the
+seats and the variant on the new-game screen; both lead to the lobby, where the seats fill and
+the host starts."""
 
 from __future__ import annotations
 
 import pygame
 
+from cardtable import games
 from cardtable.i18n import _
 from cardtable.net.args import DEFAULT_PORT
+from cardtable.net.discovery import Finder, OpenTable
 from cardtable.net.remote import RemoteMatch
 
 from .. import theme
@@ -18,6 +21,10 @@ from .common import BACKGROUND, menu_handle
 from .newgame import NewGameScene
 
 DEFAULT_ADDRESS = "ws://"
+FOUND_ROWS = 3
+"""Tables found on the network that the screen lists (the rest are counted)."""
+LOOK_AGAIN = 0.5
+"""Seconds between looks at what the network search found."""
 
 
 def normal_address(text: str) -> str:
@@ -43,10 +50,20 @@ class OnlineScene(Scene):
         self.code = TextField("", max_length=6, on_change=self._typed)
         self.join = Button(_("Join"), self.join_table, primary=True)
         self.back = Button(_("Back"), app.pop)
+        self.found_buttons = [
+            Button("", lambda i=i: self.join_found(i), tooltip=_("Join this table"))
+            for i in range(FOUND_ROWS)
+        ]
+        for button in self.found_buttons:
+            button.visible = False  # until a table is found
         self.ring = FocusRing(
-            [self.host_here, self.server, self.host_there, self.address, self.code, self.join, self.back]
+            [self.host_here, self.server, self.host_there, self.address, self.code, self.join]
+            + self.found_buttons
+            + [self.back]
         )
         self.error = ""
+        self.finder: Finder | None = None
+        self.found: list[OpenTable] = []
 
     def _typed(self, _value: str) -> None:
         self.error = ""
@@ -74,17 +91,80 @@ class OnlineScene(Scene):
         if url == normal_address(DEFAULT_ADDRESS) or len(code) != 6:
             self.error = _("Type the address and the six-letter code the host gave you")
             return
+        self._join(url, code)
+
+    def join_found(self, index: int) -> None:
+        """Join a table found on the network (its address and code fill the fields, as if typed)."""
+        if index < len(self.found):
+            table = self.found[index]
+            self.address.value, self.code.value = table.url, table.code
+            self._join(table.url, table.code)
+
+    def _join(self, url: str, code: str) -> None:
         name = self.app.settings.seats[0].name if self.app.settings.seats else ""
         first = {"type": "join", "table": code}
         if name.strip():
             first["name"] = name.strip()
         self.app.open("lobby", RemoteMatch(url, first), url, False)
 
+    def found_heading(self) -> str:
+        """What the search of the local network has come to, over the tables it found."""
+        if self.finder is not None and self.finder.error is not None:
+            return _("Tables on this network cannot be looked for here: {why}").format(why=self.finder.error)
+        if not self.found:
+            return _("Looking for tables on this network... (none is gathering players yet)")
+        more = len(self.found) - FOUND_ROWS
+        if more > 0:
+            return _("Tables on this network ({more} more not shown):").format(more=more)
+        return _("Tables on this network:")
+
     # -- layout, input and drawing ------------------------------------------------------------
 
     def enter(self) -> None:
         self.resized(self.app.size)
         self.ring.focus(self.host_here)
+        self._look()
+
+    def exit(self) -> None:
+        self._stop_looking()
+
+    def pause(self) -> None:
+        self._stop_looking()  # the lobby or the table: the network is not searched meanwhile
+
+    def resume(self) -> None:
+        self._look()
+
+    def _look(self) -> None:
+        if self.finder is None:
+            self.finder = Finder()
+            self.finder.start()
+        self.update(0.0)
+
+    def _stop_looking(self) -> None:
+        if self.finder is not None:
+            self.finder.close()
+            self.finder = None
+
+    def next_change(self) -> float | None:
+        return LOOK_AGAIN if self.finder is not None and self.finder.error is None else None
+
+    def update(self, dt: float) -> None:
+        if self.finder is None:
+            return
+        known = [t for t in self.finder.tables() if t.game in games.ids()]
+        if known == self.found:
+            return
+        self.found = known
+        for button, table in zip(self.found_buttons, known + [None] * FOUND_ROWS, strict=False):
+            button.visible = table is not None
+            if table is not None:
+                button.label = _("{game} with {host}: {free} of {players} seats free").format(
+                    game=_(games.get(table.game).name),
+                    host=table.host[:20] or _("Host"),
+                    free=table.free,
+                    players=table.players,
+                )
+        self.resized(self.app.size)
 
     def resized(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -104,7 +184,12 @@ class OnlineScene(Scene):
         self.join.rect = pygame.Rect(
             self.code.rect.right + gap, y, left + width - self.code.rect.right - gap, height
         )
-        y += height + round(60 * s)
+        y += height + round(46 * s)  # the tables found on the network, under their heading
+        row, row_gap = round(40 * s), round(8 * s)
+        for button in self.found_buttons:
+            button.rect = pygame.Rect(left, y, width, row)
+            y += row + row_gap
+        y += round(14 * s)
         self.back.rect = pygame.Rect(w // 2 - round(120 * s), y, round(240 * s), height)
         for widget in (
             self.host_here,
@@ -116,11 +201,14 @@ class OnlineScene(Scene):
             self.code,
         ):
             widget.size = round(20 * s)
+        for button in self.found_buttons:
+            button.size = round(17 * s)
         for button in (
             self.host_here,
             self.host_there,
             self.join,
             self.back,
+            *self.found_buttons,
         ):  # a longer word is made smaller
             while button.size > 12 and button.preferred_width(self.app.text) > button.rect.width:
                 button.size -= 1
@@ -163,6 +251,14 @@ class OnlineScene(Scene):
             theme.TEXT,
             "bold",
         )
+        draw_text(
+            surface,
+            text,
+            self.found_heading(),
+            label,
+            (self.address.rect.left, self.address.rect.bottom + round(14 * s)),
+            theme.MUTED,
+        )
         for widget in (
             self.host_here,
             self.server,
@@ -170,6 +266,7 @@ class OnlineScene(Scene):
             self.address,
             self.code,
             self.join,
+            *self.found_buttons,
             self.back,
         ):
             widget.draw(surface, text)
