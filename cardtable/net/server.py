@@ -364,20 +364,30 @@ class TableServer:
     def _moved(self, table: ServerTable, moved: Moved) -> None:
         self.moves += 1
         sent: dict[int | None, str] = {}
+        shared = _Shared(moved.events)
         for client in self.clients[table.code]:
             seat = client.seat
             if seat not in sent:
-                sent[seat] = dumps(self._update(table, seat, moved.move, moved.events, moved.seat))
+                sent[seat] = dumps(self._update(table, seat, moved.move, moved.events, moved.seat, shared))
             client.send(sent[seat])
         self._computers(table.code)
 
-    def _update(self, table: ServerTable, seat: int | None, move: int, events: list[Event], who: int) -> dict:
+    def _update(
+        self,
+        table: ServerTable,
+        seat: int | None,
+        move: int,
+        events: list[Event],
+        who: int,
+        shared: _Shared | None = None,
+    ) -> dict:
+        shared = shared or _Shared(events)
         return {
             "type": "update",
             "table": table.code,
             "move": move,
             "seat": who,
-            "events": [wire.encode(e) for e in redact(events, seat)],
+            "events": [shared.encode(e) for e in redact(events, seat)],
             "view": wire.encode(table.view(seat)),
         }
 
@@ -430,6 +440,23 @@ class TableServer:
         if self._pool is not None:
             self._pool.shutdown(cancel_futures=True)
         self.store.close()
+
+
+class _Shared:
+    """A move's events as sent, each encoded once for every seat that receives it unchanged (an
+    event redacted for a seat is a copy of its own, encoded for that seat alone)."""
+
+    def __init__(self, events: list[Event]) -> None:
+        self.events = {id(e): e for e in events}
+        self.sent: dict[int, Any] = {}
+
+    def encode(self, event: Event) -> Any:
+        key = id(event)
+        if self.events.get(key) is not event:
+            return wire.encode(event)
+        if key not in self.sent:
+            self.sent[key] = wire.encode(event)
+        return self.sent[key]
 
 
 class _Closed(Exception):

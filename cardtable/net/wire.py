@@ -13,7 +13,7 @@ Decoding trusts its sender (the server); the server reads what clients send thro
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import fields, is_dataclass
 from typing import Any
 
@@ -48,39 +48,75 @@ _DATA: dict[str, type] = {
 
 def encode(x: Any) -> Any:
     """``x`` as JSON-ready data."""
-    if x is None or type(x) in (bool, int, float, str):
+    kind = type(x)
+    if kind in _PLAIN:
         return x
-    if isinstance(x, Card):
-        return {"card": x.code}
-    if isinstance(x, Seat):
-        return {"seat": int(x)}
-    if isinstance(x, Seats):
-        return {"seats": [int(s) for s in x]}
-    if isinstance(x, Said):
-        return _said(x)
-    if isinstance(x, ZoneRef):
-        return {"zone": [x.zone, x.owner]}
-    if isinstance(x, tuple):
-        return [encode(i) for i in x]
-    if isinstance(x, list):
-        return {"list": [encode(i) for i in x]}
-    if isinstance(x, set | frozenset):
-        return {"set": [encode(i) for i in sorted(x)]}
-    if isinstance(x, Mapping):
-        return {"map": [[encode(k), encode(v)] for k, v in x.items()]}
-    if isinstance(x, ZoneView):
-        return {"$": "ZoneView", "name": x.name, "owner": x.owner, "kind": x.kind, "cards": _cards(x.cards)}
-    if is_dataclass(x) and type(x).__name__ in _DATA:
-        out: dict[str, Any] = {"$": type(x).__name__}
-        for f in fields(x):
-            value = getattr(x, f.name)
-            if not (f.name in _LEAN and _default(value, f.default)):  # unused parts go unsaid
-                out[f.name] = encode(value)
+    how = _HOW.get(kind)
+    if how is None:
+        how = _HOW[kind] = _how(kind)
+    return how(x)
+
+
+_PLAIN = frozenset({type(None), bool, int, float, str})
+_HOW: dict[type, Callable[[Any], Any]] = {}
+"""How each type met so far is sent: found once per type (a server sends the same few types in
+every message, and a chain of ``isinstance`` per value was most of a message's cost)."""
+
+
+def _how(kind: type) -> Callable[[Any], Any]:
+    """How a value of ``kind`` is sent (the first that fits: the engine's values before the plain
+    types they are made of)."""
+    if issubclass(kind, Card):
+        return lambda x: {"card": x.code}
+    if issubclass(kind, Seat):
+        return lambda x: {"seat": int(x)}
+    if issubclass(kind, Seats):
+        return lambda x: {"seats": [int(s) for s in x]}
+    if issubclass(kind, Said):
+        return _said
+    if issubclass(kind, ZoneRef):
+        return lambda x: {"zone": [x.zone, x.owner]}
+    if issubclass(kind, tuple):
+        return lambda x: [i if type(i) in _PLAIN else encode(i) for i in x]
+    if issubclass(kind, list):
+        return lambda x: {"list": [i if type(i) in _PLAIN else encode(i) for i in x]}
+    if issubclass(kind, set | frozenset):
+        return lambda x: {"set": [encode(i) for i in sorted(x)]}
+    if issubclass(kind, Mapping):
+        return lambda x: {"map": [[encode(k), encode(v)] for k, v in x.items()]}
+    if issubclass(kind, ZoneView):
+        return lambda x: {
+            "$": "ZoneView",
+            "name": x.name,
+            "owner": x.owner,
+            "kind": x.kind,
+            "cards": _cards(x.cards),
+        }
+    if is_dataclass(kind) and kind.__name__ in _DATA:
+        return _dataclass(kind)
+    if issubclass(kind, str):  # another str subclass: its text
+        return str
+    if issubclass(kind, int):
+        return int
+    return _refuse
+
+
+def _dataclass(kind: type) -> Callable[[Any], dict[str, Any]]:
+    name = kind.__name__
+    plan = [(f.name, f.name in _LEAN, f.default) for f in fields(kind)]
+
+    def send(x: Any) -> dict[str, Any]:
+        out: dict[str, Any] = {"$": name}
+        for field, lean, default in plan:
+            value = getattr(x, field)
+            if not (lean and _default(value, default)):  # unused parts go unsaid
+                out[field] = value if type(value) in _PLAIN else encode(value)
         return out
-    if isinstance(x, str):  # another str subclass: its text
-        return str(x)
-    if isinstance(x, int):
-        return int(x)
+
+    return send
+
+
+def _refuse(x: Any) -> Any:
     raise TypeError(f"cannot send a {type(x).__name__}")
 
 
