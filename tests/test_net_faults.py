@@ -103,3 +103,49 @@ def test_a_server_killed_mid_game_resumes_every_table(tmp_path):
         assert last["view"]["over"] and last["move"] == _moves(rec)
         resumed = [m for msgs in received.values() for m in msgs if m["type"] == "state" and m["since"] > 0]
         assert resumed, f"{game}: nobody took the table up again after the crash"
+
+
+def test_one_folder_belongs_to_one_server_until_it_ends_however_it_ends(tmp_path):
+    import subprocess
+    import sys
+
+    from net_support import FAST, ServerProcess
+
+    first = ServerProcess(tmp_path / "server", FAST)
+    first.start()
+    try:
+        second = subprocess.run(
+            [sys.executable, "-m", "cardtable", "serve", "--port", "0", "--data", str(first.data)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert second.returncode == 1
+        assert "another table server keeps its tables in" in second.stderr
+        assert "Traceback" not in second.stderr
+        # the first goes on serving: a whole game at it
+        code, received = asyncio.run(play_table(first.url, "ugo", 2))
+        assert witness(record(first.data, code), received) > 0
+        first.kill()  # SIGKILL: no goodbye, yet the system lets the folder go
+        again = ServerProcess(first.data, FAST)
+        again.start()
+        again.stop()
+    finally:
+        first.stop()
+
+
+def test_the_apps_server_takes_another_port_when_its_own_is_taken(tmp_path):
+    import socket
+
+    from cardtable.net.host import LocalServer
+
+    with socket.socket() as taken:
+        taken.bind(("0.0.0.0", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        local = LocalServer(tmp_path / "hosted", port=port)
+        try:
+            url = local.start()
+            assert not url.endswith(f":{port}")  # the folder was let go after the first try failed
+        finally:
+            local.stop()

@@ -193,7 +193,7 @@ class App:
         if self._server is None:
             from cardtable.net.host import LocalServer
 
-            server = LocalServer(self.data / "server")
+            server = LocalServer(self.data / "hosted")  # apart from `cardtable serve`'s server/
             server.start()
             self._server = server
         assert self._server.url is not None

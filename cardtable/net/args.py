@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from cardtable.ai import LEVELS
@@ -82,17 +83,21 @@ def _serve(args: argparse.Namespace) -> int:
         connections_per_address=args.connections_per_address,
         address_rate=args.address_rate,
     )
-    asyncio.run(
-        serve(
-            args.host,
-            args.port,
-            data,
-            certfile=args.certfile,
-            keyfile=args.keyfile,
-            limits=limits,
-            announce=args.announce,
+    try:
+        asyncio.run(
+            serve(
+                args.host,
+                args.port,
+                data,
+                certfile=args.certfile,
+                keyfile=args.keyfile,
+                limits=limits,
+                announce=args.announce,
+            )
         )
-    )
+    except OSError as exc:  # the port is taken, the folder is another server's, the certificate is unreadable
+        print(f"cardtable: error: {exc}", file=sys.stderr)
+        return 1
     return 0
 
 

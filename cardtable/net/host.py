@@ -1,5 +1,5 @@
 """A table server inside the app, for a host who has none: it runs on a thread of its own, keeps its
-tables in the data folder (a table hosted again after the app closed is taken up where it was),
+tables in the data folder's ``hosted/`` (a table hosted again after the app closed is taken up where it was),
 announces the tables gathering players on the local network, and stops with the app."""
 
 from __future__ import annotations

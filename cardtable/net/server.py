@@ -488,7 +488,22 @@ async def run(
 ) -> None:
     """Serve until SIGINT or SIGTERM. Prints (or gives ``ready``) the address once listening;
     ``announce``: list the tables gathering players on the local network."""
-    server = TableServer(data, limits)
+    server = TableServer(data, limits)  # an OSError if another server keeps its tables there
+    try:
+        await _serve(server, host, port, certfile, keyfile, ready, announce)
+    finally:
+        server.close()  # the folder is free again, even when the port could not be had
+
+
+async def _serve(
+    server: TableServer,
+    host: str,
+    port: int,
+    certfile: str | None,
+    keyfile: str | None,
+    ready: Any,
+    announce: bool,
+) -> None:
     server.resume_all()
     context = None
     if certfile:
@@ -520,10 +535,9 @@ async def run(
         if ready is not None:
             ready(url, server)
         else:
-            print(f"Serving tables on {url} (records in {data})", flush=True)
+            print(f"Serving tables on {url} (records in {server.store.path.parent})", flush=True)
         try:
             await stop.wait()
         finally:
             if server.announcer is not None:
                 await server.announcer.close()
-            server.close()

@@ -12,10 +12,11 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -83,6 +84,7 @@ class Store:
 
     def __init__(self, folder: Path) -> None:
         folder.mkdir(parents=True, exist_ok=True)
+        self._lock = _hold(folder / "server.lock")
         self.path = folder / "tables.sqlite3"
         self.db = sqlite3.connect(self.path, isolation_level=None)
         self.db.execute("PRAGMA journal_mode=WAL")
@@ -91,6 +93,7 @@ class Store:
 
     def close(self) -> None:
         self.db.close()
+        self._lock.close()  # the folder is free for another server
 
     def add_table(self, t: TableRecord) -> None:
         with self._transaction():
@@ -196,3 +199,23 @@ class _Transaction:
 
     def __exit__(self, kind: object, *_: object) -> None:
         self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+
+
+def _hold(path: Path) -> IO[bytes]:
+    """Hold ``path`` locked while the server runs: two servers on one folder would both take up its
+    tables and both write their moves. The system lets the lock go when the process ends, however
+    it ends (a server killed with SIGKILL leaves no stale lock behind)."""
+    handle = path.open("a+b")
+    try:
+        if sys.platform == "win32":
+            import msvcrt
+
+            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+        else:
+            import fcntl
+
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.close()
+        raise OSError(f"another table server keeps its tables in {path.parent}") from None
+    return handle
