@@ -118,8 +118,9 @@ class Person:
             cards = [a.card, *[x.card for x in view.legal if x.card != a.card]][: view.select]
         else:
             cards = list(a.cards or (a.card,))
-        for card in cards:
-            click(app, card_point(scene, card))
+        picked = scene.session.pick.cards  # a pick begun before (others moved meanwhile) is kept
+        for card in [c for c in picked if c not in cards] + [c for c in cards if c not in picked]:
+            click(app, card_point(scene, card))  # one not wanted is let go; the rest are picked
         if self.rng.random() < 0.5:
             key(app, pygame.K_RETURN)
             self.used.add("picked, Enter")

@@ -17,7 +17,7 @@ from cardtable.app.scenes.online import OnlineScene, normal_address
 from cardtable.app.scenes.table import TableScene
 from cardtable.net.bot import Bot
 from gestures import Person
-from ui import click, continue_summary, make_app, tick
+from ui import card_point, click, continue_summary, make_app, tick
 
 
 class OnlinePerson(Person):
@@ -31,22 +31,24 @@ class OnlinePerson(Person):
         log = len(scene.session.match.log)
         try:
             self._make(app, action)
-        except AssertionError:
-            # Others' moves arrive while this one is made (their passes as cards are picked): a
-            # gesture that met a table changed under it is made again on the next look, as a
-            # person would. On a table that did not change, a failed gesture is a failure.
+        except (AssertionError, StopIteration):
+            # Others' moves arrive while this one is made (their passes as cards are picked; a
+            # click that meets them plays them out at once): a gesture that met a table changed
+            # under it is made again on the next look, from the cards still picked, as a person
+            # would. On a table that did not change, a failed gesture is a failure.
             if len(scene.session.match.log) == log and scene.view is view:
                 raise
 
 
-def _bots(url: str, first: dict, count: int, code_ready=None) -> threading.Thread:
-    """Bots on a thread of their own (the app's loop is this test's)."""
+def _bots(url: str, first: dict, count: int, code_ready=None, gap: float = 0) -> threading.Thread:
+    """Bots on a thread of their own (the app's loop is this test's); ``gap``: seconds at least
+    between one bot's moves."""
 
     async def play() -> None:
         bots = []
         if first["type"] == "create":
             got: asyncio.Future = asyncio.get_running_loop().create_future()
-            host = Bot(url, first, "normal", 1, announce=got.set_result, gap=0)
+            host = Bot(url, first, "normal", 1, announce=got.set_result, gap=gap)
             bots.append(asyncio.ensure_future(host.play()))
             code_ready(await got)
         for i in range(count):
@@ -57,7 +59,7 @@ def _bots(url: str, first: dict, count: int, code_ready=None) -> threading.Threa
                         {"type": "join", "table": first.get("table") or host.link.ticket.table},
                         "normal",
                         10 + i,
-                        gap=0,
+                        gap=gap,
                     ).play()
                 )
             )
@@ -151,7 +153,7 @@ def test_join_a_table_by_address_and_code_and_play_it_by_mouse(tmp_path, game):
         _type(app, online.address, srv.url.removeprefix("ws://"))
         _type(app, online.code, code[0].lower())
         click(app, online.join.rect.center)
-        assert isinstance(app.stack.top, LobbyScene)
+        assert isinstance(app.stack.top, LobbyScene | TableScene)  # a full table may be dealt at once
         scene = _play_to_the_end(app)
         thread.join(60)
         rec = record(srv.data, code[0])
@@ -190,7 +192,7 @@ def test_join_a_table_found_on_the_network_with_one_click(tmp_path):
         assert button.visible
         assert "Ultimate Loser" in button.label and "0 Found" in button.label and "1 of 2" in button.label
         click(app, button.rect.center)
-        assert isinstance(app.stack.top, LobbyScene)
+        assert isinstance(app.stack.top, LobbyScene | TableScene)  # a full table may be dealt at once
         assert online.address.value.endswith(f":{srv.port}") and online.code.value == code[0]
         scene = _play_to_the_end(app)
         thread.join(60)
@@ -212,3 +214,60 @@ def test_the_join_screen_says_when_the_network_cannot_be_searched(monkeypatch):
     assert "No multicast here" in online.found_heading()
     assert not any(b.visible for b in online.found_buttons)
     assert online.next_change() is None  # nothing to look at again: the screen rests
+
+
+def test_a_pick_in_the_making_stays_while_others_passes_land(tmp_path):
+    """Ugly's passes are made at once by everyone: the cards this player has picked stay picked
+    while the others' passes arrive and play out at the table."""
+    with server(tmp_path) as srv:
+        code: list[str] = []
+        first = {"type": "create", "game": "ugly", "players": 3, "autostart": True}
+        thread = _bots(srv.url, first, 1, code.append, gap=0.1)  # the bots pass a card at a time
+        for _ in range(200):
+            if code:
+                break
+            time.sleep(0.05)
+        app = make_app()
+        app.open("online")
+        online = app.stack.top
+        _type(app, online.address, srv.url.removeprefix("ws://"))
+        _type(app, online.code, code[0])
+        click(app, online.join.rect.center)
+        landed, person, settled = 0, None, False
+        for _ in range(FRAMES):
+            scene = app.stack.top
+            if not isinstance(scene, TableScene):
+                tick(app, dt=0.05)
+                continue
+            person = person or OnlinePerson(scene)
+            if continue_summary(app, scene):
+                continue
+            if scene.my_turn and not scene.animating and settled:
+                others = set(scene.view.to_act) - {scene.viewer}
+                if scene.view.phase != "pass" or scene.view.select < 2 or not others:
+                    person.move(app)  # no pass of several cards, or the others' are all in: played on
+                    settled = False
+                    continue
+                card = sorted(scene.resolver().pickable(), key=lambda c: c.code)[0]
+                log = len(scene.session.match.log)
+                click(app, card_point(scene, card))
+                if len(scene.session.match.log) != log:
+                    settled = False  # a pass landed as the card was clicked: the click saw it; again
+                    continue
+                assert scene.session.pick.cards == (card,)
+                while len(scene.session.match.log) == log or scene.busy:  # a pass lands, and plays out
+                    tick(app, dt=0.05)
+                    time.sleep(0.005)
+                assert scene.deciding  # this player has not passed: the pass phase goes on
+                assert scene.session.pick.cards == (card,), "the pick was dropped when others' passes landed"
+                click(app, card_point(scene, card))  # picked again: let go
+                assert scene.session.pick.cards == ()
+                landed += 1
+                break
+            settled = scene.my_turn
+            tick(app, dt=0.05)
+            time.sleep(0.005)
+        assert landed == 1
+        scene = _play_to_the_end(app)  # the game goes on to its end from there
+        thread.join(60)
+    assert scene.session.match.view(2).over

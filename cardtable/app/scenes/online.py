@@ -221,44 +221,8 @@ class OnlineScene(Scene):
         s = self.scale
         text = self.app.text
         surface.blit(BACKGROUND.get(surface.get_size()), (0, 0))
-        draw_text(
-            surface,
-            text,
-            _("Play online"),
-            round(40 * s),
-            (w // 2, round(50 * s)),
-            theme.TEXT,
-            "bold",
-            "midtop",
-        )
-        lead = _("Play with friends at their own computers: one hosts a table, the others join it.")
-        draw_text(surface, text, lead, round(18 * s), (w // 2, round(108 * s)), theme.MUTED, anchor="midtop")
-        label = round(16 * s)
-        draw_text(
-            surface,
-            text,
-            _("Or host at a table server someone runs (its address):"),
-            label,
-            (self.server.rect.left, self.server.rect.top - round(26 * s)),
-            theme.MUTED,
-        )
-        draw_text(
-            surface,
-            text,
-            _("Join a table: the host's address and the table's code"),
-            round(22 * s),
-            (self.address.rect.left, self.address.rect.top - round(34 * s)),
-            theme.TEXT,
-            "bold",
-        )
-        draw_text(
-            surface,
-            text,
-            self.found_heading(),
-            label,
-            (self.address.rect.left, self.address.rect.bottom + round(14 * s)),
-            theme.MUTED,
-        )
+        for words, size, at, colour, style, anchor in self._words(w):
+            draw_text(surface, text, words, round(size * s), at, colour, style, anchor)
         for widget in (
             self.host_here,
             self.server,
@@ -270,17 +234,44 @@ class OnlineScene(Scene):
             self.back,
         ):
             widget.draw(surface, text)
-        if self.error:
-            draw_text(
-                surface,
-                text,
-                self.error,
-                round(17 * s),
-                (w // 2, self.back.rect.bottom + round(16 * s)),
-                theme.DANGER,
+
+    def _words(self, w: int) -> list[tuple[str, int, tuple[int, int], tuple, str, str]]:
+        """The screen's words: what, its size at 1280x720, where, its colour, style and anchor."""
+        s = self.scale
+        lead = _("Play with friends at their own computers: one hosts a table, the others join it.")
+        server, address = self.server.rect, self.address.rect
+        words = [
+            (_("Play online"), 40, (w // 2, round(50 * s)), theme.TEXT, "bold", "midtop"),
+            (lead, 18, (w // 2, round(108 * s)), theme.MUTED, "regular", "midtop"),
+            (
+                _("Or host at a table server someone runs (its address):"),
+                16,
+                (server.left, server.top - round(26 * s)),
+                theme.MUTED,
+                "regular",
+                "topleft",
+            ),
+            (
+                _("Join a table: the host's address and the table's code"),
+                22,
+                (address.left, address.top - round(34 * s)),
+                theme.TEXT,
                 "bold",
-                "midtop",
-            )
+                "topleft",
+            ),
+            (
+                self.found_heading(),
+                16,
+                (address.left, address.bottom + round(14 * s)),
+                theme.MUTED,
+                "regular",
+                "topleft",
+            ),
+        ]
+        if self.error:
+            at = (w // 2, self.back.rect.bottom + round(16 * s))
+            words.append((self.error, 17, at, theme.DANGER, "bold", "midtop"))
+        return words
 
 
 class HostScene(NewGameScene):

@@ -184,12 +184,16 @@ class TableScene(Scene):
     @property
     def my_turn(self) -> bool:
         """The viewer may act now: their decision, and the table has caught up with it."""
+        return self.deciding and not self.timeline.busy and self.summary is None
+
+    @property
+    def deciding(self) -> bool:
+        """The decision is the viewer's, though the table may still be catching up with others'
+        moves (their passes landing while this player picks): a pick in the making is kept."""
         return (
             self.viewer is not None
             and self.viewer in self.session.humans  # a watched computer decides for itself
             and self.viewer in self.view.to_act
-            and not self.timeline.busy
-            and self.summary is None
             and not (self.session.online and self.session.match.waiting)  # online: the last move is answered
         )
 
@@ -300,8 +304,8 @@ class TableScene(Scene):
     def refresh(self) -> None:
         """The view, the viewer, the pick or the window changed: the choice is settled against the
         view, the buttons made for it and laid out clear of the name plates."""
-        resolver = self.session.settle_choice(self.view, self.my_turn)
-        self.controls_layer.refresh(resolver)
+        self.session.settle_choice(self.view, self.deciding)  # kept while others' moves land
+        self.controls_layer.refresh(self.resolver())
         size = self.app.size
         self.plates = plate_rects(
             self.layout, self.geometry, self.session.now_view(), self.session.names, size
