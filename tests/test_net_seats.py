@@ -108,3 +108,23 @@ def test_past_the_grace_time_the_seat_is_a_computers_and_its_token_is_refused(tm
     assert refused["code"] == "seat_lost"
     assert forged["code"] == "bad_token"
     assert result.over  # the computer played the lost seat to the end
+
+
+def test_two_players_of_one_name_are_told_apart_at_the_table(tmp_path):
+    from cardtable.net.protocol import NAME_LENGTH
+    from cardtable.net.store import Store
+    from cardtable.net.tables import ServerTable
+
+    store = Store(tmp_path / "server")
+    try:
+        long = "S" * NAME_LENGTH
+        table, _token = ServerTable.create(store, "ABCDEF", {"game": "ugly", "players": 4, "name": long})
+        for seat, name in [(1, "Sam"), (2, "sam"), (3, long)]:
+            table.seat_person(store, seat, name)
+        names = [s.name for s in table.record.seats]
+        assert names == [long, "Sam", "sam 2", "S" * (NAME_LENGTH - 2) + " 2"]
+        table.seat_person(store, 3, "Sam")  # the seat taken again: its old name is no longer in the way
+        assert table.record.seats[3].name == "Sam 3"
+        assert store.load("ABCDEF").seats[3].name == "Sam 3"  # as kept, so a restart says the same
+    finally:
+        store.close()

@@ -136,9 +136,19 @@ class ServerTable:
         rec.token = digest(token)
         rec.last_seq = -1
         if name:
-            rec.name = name[:NAME_LENGTH]
+            rec.name = self._own_name(seat, name[:NAME_LENGTH])
         store.set_seat(self.code, seat, rec)
         return token
+
+    def _own_name(self, seat: int, name: str) -> str:
+        """``name``, or with a number if another seat has it ("Bot", "Bot 2"): who won, and whose
+        turn it is, must be plain at a table of two Sams."""
+        taken = {s.name.casefold() for i, s in enumerate(self.record.seats) if i != seat}
+        n, own = 1, name
+        while own.casefold() in taken:
+            n += 1
+            own = f"{name[: NAME_LENGTH - len(str(n)) - 1]} {n}"
+        return own
 
     def seat_of(self, token: str) -> int:
         """The seat this token acts for; a :class:`ProtocolError` for any other string."""
