@@ -149,3 +149,26 @@ class Person:
             item = next((b for b, x in scene.controls.menu if x == a), None)
             assert item is not None, f"no menu item for {a} among {[x for _, x in scene.controls.menu]}"
             self._press(app, item, f"{a.kind} menu")
+
+
+class OnlinePerson(Person):
+    """A person at an online table: the move is chosen from the view on the screen and made by
+    gestures; the server's record says which were made."""
+
+    def move(self, app) -> bool:
+        """Make a move (False: the table changed under it, and it is made again on the next look)."""
+        scene = self.scene
+        view = scene.view
+        action = self.agents[scene.viewer].choose(view)
+        log = len(scene.session.match.log)
+        try:
+            self._make(app, action)
+            return True
+        except (AssertionError, StopIteration):
+            # Others' moves arrive while this one is made (their passes as cards are picked; a
+            # click that meets them plays them out at once): a gesture that met a table changed
+            # under it is made again on the next look, from the cards still picked, as a person
+            # would. On a table that did not change, a failed gesture is a failure.
+            if len(scene.session.match.log) == log and scene.view is view:
+                raise
+            return False

@@ -16,28 +16,8 @@ from cardtable.app.scenes.lobby import LobbyScene
 from cardtable.app.scenes.online import OnlineScene, normal_address
 from cardtable.app.scenes.table import TableScene
 from cardtable.net.bot import Bot
-from gestures import Person
+from gestures import OnlinePerson
 from ui import card_point, click, continue_summary, make_app, tick
-
-
-class OnlinePerson(Person):
-    """A person at an online table: the move is chosen from the view on the screen and made by
-    gestures; the server's record says which were made."""
-
-    def move(self, app) -> None:
-        scene = self.scene
-        view = scene.view
-        action = self.agents[scene.viewer].choose(view)
-        log = len(scene.session.match.log)
-        try:
-            self._make(app, action)
-        except (AssertionError, StopIteration):
-            # Others' moves arrive while this one is made (their passes as cards are picked; a
-            # click that meets them plays them out at once): a gesture that met a table changed
-            # under it is made again on the next look, from the cards still picked, as a person
-            # would. On a table that did not change, a failed gesture is a failure.
-            if len(scene.session.match.log) == log and scene.view is view:
-                raise
 
 
 def _bots(url: str, first: dict, count: int, code_ready=None, gap: float = 0) -> threading.Thread:

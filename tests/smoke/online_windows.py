@@ -40,7 +40,7 @@ def player(role: str, game: str, url: str, out: Path, code_file: Path) -> int:
     from cardtable.app.app import App
     from cardtable.app.scenes.lobby import LobbyScene
     from cardtable.app.scenes.table import TableScene
-    from gestures import Person
+    from gestures import OnlinePerson
     from ui import click, continue_summary, tick
 
     spec = games.get(game)
@@ -114,8 +114,7 @@ def player(role: str, game: str, url: str, out: Path, code_file: Path) -> int:
             click(app, lobby.start.rect.center)
             started = True  # the deal is on its way: the lobby shows until it comes
     table = app.stack.top
-    person = Person.__new__(Person)
-    Person.__init__(person, table)
+    person = OnlinePerson(table)
     settled, moves, shots = False, 0, 1
     frames = 0
     while not table.session.match.over:
@@ -124,9 +123,7 @@ def player(role: str, game: str, url: str, out: Path, code_file: Path) -> int:
         if continue_summary(app, table):
             continue
         if table.my_turn and not table.animating and settled:
-            action = person.agents[table.viewer].choose(table.view)
-            person._make(app, action)
-            moves += 1
+            moves += person.move(app)  # made again on the next look if others' moves changed the table
             settled = False
             if moves in (3, 25):
                 for _ in range(15):
