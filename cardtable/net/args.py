@@ -21,7 +21,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     s.add_argument(
         "--announce",
         action="store_true",
-        help="list the tables gathering players on the local network (zeroconf), for Play online's Join",
+        help="list the tables gathering players on the local network (zeroconf), for Play online's Join;"
+        " with --host 0.0.0.0, so that other computers can reach them",
     )
     s.add_argument("--certfile", help="a TLS certificate (PEM): clients connect with wss://")
     s.add_argument("--keyfile", help="the certificate's private key (PEM)")
@@ -83,6 +84,12 @@ def _serve(args: argparse.Namespace) -> int:
         connections_per_address=args.connections_per_address,
         address_rate=args.address_rate,
     )
+    if args.announce and args.host in ("127.0.0.1", "localhost", "::1"):
+        logging.warning(
+            "listening on %s only: the tables are announced, but only this computer can join them "
+            "(--host 0.0.0.0 lets the network in)",
+            args.host,
+        )
     try:
         asyncio.run(
             serve(
