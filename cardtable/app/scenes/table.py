@@ -13,14 +13,14 @@ from __future__ import annotations
 import pygame
 
 from cardtable import games
-from cardtable.engine import Action, Card, Event, Game, RoundEnded, TrickWon, View, ZoneRef
-from cardtable.i18n import _
+from cardtable.engine import Action, Card, Event, Game, View, ZoneRef
 from cardtable.saves import MatchRecord
 
 from ..layout import Geometry
 from ..scene import Scene
 from ..table import hooks
 from ..table.announcer import Announcer
+from ..table.choices import ViewerChoices
 from ..table.controls import Controls
 from ..table.driver import Acted, Finished, HandOver
 from ..table.explainer import Explainer
@@ -35,7 +35,7 @@ from ..table.layers.overlays import PanelLayer, SpotlightLayer, SummaryLayer
 from ..table.layers.words import WordsLayer
 from ..table.painter import Painter
 from ..table.peek import Peek
-from ..table.resolver import Confirm, Do, Explain, Intent, Menu, Pick, Resolver, Say
+from ..table.resolver import Pick, Resolver
 from ..table.session import TableSession
 from ..table.setup import COMPUTER_NAMES, GameSetup, SeatSetup
 from ..table.stage import Stage
@@ -52,7 +52,7 @@ EXPLAIN_SECONDS = 9.0  # how long a note explaining a rule stays (Explain as I p
 ONLINE_POLL = 0.1  # seconds between looks at the line to the server while the table waits for the person
 
 
-class TableScene(Scene):
+class TableScene(ViewerChoices, Scene):
     scene_name = "table"
 
     def __init__(
@@ -497,99 +497,6 @@ class TableScene(Scene):
             and not self.timeline.busy
             and self.summary is None
         )
-
-    # -- the viewer's choices ------------------------------------------------------------
-
-    def perform(self, actions: list[Action]) -> bool:
-        """Apply the viewer's actions; an illegal one is refused with the engine's reason."""
-        if self.viewer is None or not self.my_turn:
-            return False
-        self.timeline.land()
-        acted, refused = self.session.act(actions)
-        if refused is not None:
-            self._refuse(refused)
-            if acted.events:
-                self._play_moves(acted)
-            return False
-        self.controls.menu = []
-        self.panel.open = None
-        self.said.shown.dismiss(self.clock)  # acted on: an attack answered leaves no call to answer it
-        self.story.received = ()  # passed cards are marked until the viewer's next move
-        if any(isinstance(e, (TrickWon, RoundEnded)) for e in acted.events):
-            self._turn_heard = None  # a trick or round won that leaves the viewer to lead is a new turn
-        self._play_moves(acted)
-        return True
-
-    def intent(self, intent: Intent, pos: tuple[int, int] | None = None) -> None:
-        """What the viewer did, resolved to an action, a menu, a reason or a new pick."""
-        if not self.my_turn:
-            return
-        session = self.session
-        result = self.resolver().resolve(intent, session.pick)
-        session.pick = result.pick
-        outcome = result.outcome
-        if isinstance(outcome, Do):
-            if not self.perform(list(outcome.actions)):
-                self.stage.place_all(0.25 * self.factor)
-            return
-        if isinstance(outcome, Menu):
-            at = pos or (self.app.size[0] // 2, self.app.size[1] // 2)
-            self.controls.open_menu(outcome.actions, at, self.geometry.scale, self._do, session.label)
-        elif isinstance(outcome, Explain):
-            why = session.why_not(self.view, outcome.probe, outcome.others)
-            if why is not None:
-                self._refuse(why)
-        elif isinstance(outcome, Say):
-            self._refuse(outcome.text)
-        self.stage.place_all(0.2 * self.factor)
-        self.refresh()
-
-    def confirm(self) -> None:
-        self.intent(Confirm())
-
-    def _do(self, action: Action) -> None:
-        self.controls.menu = []
-        self.perform([action])
-
-    def _draggable(self, card: Card) -> bool:
-        if not self.my_turn:
-            return False
-        resolver = self.resolver()
-        return card in resolver.pickable() or resolver.in_hand(card)
-
-    # -- help for one person against computers -------------------------------------------------
-
-    def hint(self) -> bool:
-        """Ask for the move the hard computer would make here; it shows when the worker answers."""
-        session = self.session
-        if not session.can_hint:
-            self.complain(_("Hints are for one person playing against computers"))
-            return False
-        if not self.my_turn and self.viewer in session.now_view().to_act and self.summary is None:
-            self.skip_animation()  # the turn is theirs already: the cards catch up at once
-        if not self.my_turn:
-            self.complain(_("A hint is for your turn"))
-            return False
-        session.ask_hint(self.view)
-        return True
-
-    def _collect_hint(self) -> None:
-        if self.session.hinter.asked is None:
-            return
-        pickable = self.resolver().pickable() if self.my_turn else set()
-        if self.session.collect_hint(self.legal(), pickable):
-            self.refresh()
-
-    def undo(self) -> bool:
-        """Back to the person's last decision; the computers' moves after it are undone too."""
-        if not self.session.undo():
-            return False
-        self.summary_layer.shown = None
-        self.rebuild()
-        self._replay_summaries()
-        self.said.toast(_("Back to your last decision"), self.clock, 1.0)
-
-        return True
 
     # -- input and drawing: the layers ---------------------------------------------------
 
