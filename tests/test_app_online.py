@@ -57,6 +57,23 @@ def _type(app, field, text: str) -> None:
         tick(app, [pygame.event.Event(pygame.TEXTINPUT, text=ch)])
 
 
+def _join_by_typing(url: str, code: list[str], lower: bool = False):
+    """A new app that types the server's address and the table's code (once the host's bot has it)
+    into Play online and clicks Join."""
+    for _ in range(200):
+        if code:
+            break
+        time.sleep(0.05)
+    app = make_app()
+    app.open("online")
+    online = app.stack.top
+    assert isinstance(online, OnlineScene)
+    _type(app, online.address, url.removeprefix("ws://"))
+    _type(app, online.code, code[0].lower() if lower else code[0])  # a code is read in either case
+    click(app, online.join.rect.center)
+    return app
+
+
 FRAMES = 40_000
 """Frames a game may take before the test calls it stuck (a count, not a clock: a busy machine
 only makes each frame slower)."""
@@ -122,17 +139,7 @@ def test_join_a_table_by_address_and_code_and_play_it_by_mouse(tmp_path, game):
         code: list[str] = []
         first = {"type": "create", "game": game, "players": spec.min_players, "autostart": True, "pace": 0}
         thread = _bots(srv.url, first, spec.min_players - 2, code.append)
-        for _ in range(200):
-            if code:
-                break
-            time.sleep(0.05)
-        app = make_app()
-        app.open("online")
-        online = app.stack.top
-        assert isinstance(online, OnlineScene)
-        _type(app, online.address, srv.url.removeprefix("ws://"))
-        _type(app, online.code, code[0].lower())
-        click(app, online.join.rect.center)
+        app = _join_by_typing(srv.url, code, lower=True)
         assert isinstance(app.stack.top, LobbyScene | TableScene)  # a full table may be dealt at once
         scene = _play_to_the_end(app)
         thread.join(60)
@@ -203,16 +210,7 @@ def test_a_pick_in_the_making_stays_while_others_passes_land(tmp_path):
         code: list[str] = []
         first = {"type": "create", "game": "ugly", "players": 3, "autostart": True}
         thread = _bots(srv.url, first, 1, code.append, gap=0.1)  # the bots pass a card at a time
-        for _ in range(200):
-            if code:
-                break
-            time.sleep(0.05)
-        app = make_app()
-        app.open("online")
-        online = app.stack.top
-        _type(app, online.address, srv.url.removeprefix("ws://"))
-        _type(app, online.code, code[0])
-        click(app, online.join.rect.center)
+        app = _join_by_typing(srv.url, code)
         landed, person, settled = 0, None, False
         for _ in range(FRAMES):
             scene = app.stack.top
