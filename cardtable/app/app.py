@@ -194,8 +194,9 @@ class App:
             from cardtable.net.host import LocalServer
 
             server = LocalServer(self.data / "hosted")  # apart from `cardtable serve`'s server/
-            server.start()
+            url = server.start()
             self._server = server
+            return url
         assert self._server.url is not None
         return self._server.url
 

@@ -24,6 +24,7 @@ class LocalServer:
         self._ready = threading.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._server: TableServer | None = None
+        self._invitation: str | None = None
         self._thread = threading.Thread(target=self._run, name="table-server", daemon=True)
 
     def start(self, timeout: float = 10.0) -> str:
@@ -65,10 +66,13 @@ class LocalServer:
         self._thread.join(timeout)
 
     def invitation(self) -> str:
-        """The address others type to join: this computer's on the local network."""
+        """The address others type to join: this computer's on the local network (found once: the
+        lobby draws it every frame)."""
         assert self.url is not None
-        port = self.url.rsplit(":", 1)[1]
-        return f"ws://{local_address()}:{port}"
+        if self._invitation is None:
+            port = self.url.rsplit(":", 1)[1]
+            self._invitation = f"ws://{local_address()}:{port}"
+        return self._invitation
 
 
 def local_address() -> str:

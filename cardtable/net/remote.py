@@ -52,8 +52,6 @@ class RemoteMatch:
     _incoming: list[dict[str, Any]] = field(default_factory=list)
     _pending: int | None = None
     _outbox: list[Action] = field(default_factory=list)
-    sent: list[Action] = field(default_factory=list)
-    """Every action this seat has sent, in order."""
     _move: int = 0
     _game: tuple[int, Game] | None = None
     _catalog: Catalog | None = None
@@ -238,7 +236,6 @@ class RemoteMatch:
         if loop is None or loop.is_closed():
             raise IllegalAction(say("the table cannot be reached"))
         self._pending = -1  # on its way
-        self.sent.append(chosen)
         asyncio.run_coroutine_threadsafe(self._send(self.seat or 0, chosen, self._move), loop)
 
     def _flush(self) -> None:

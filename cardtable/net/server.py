@@ -52,7 +52,6 @@ class Client:
     bucket: Bucket
     table: str | None = None
     seat: int | None = None
-    watching: bool = False
     outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
 
     def send(self, msg: dict[str, Any] | str) -> None:
@@ -84,7 +83,6 @@ class TableServer:
         self.busy: set[str] = set()  # tables whose computers are thinking
         self._pool: ProcessPoolExecutor | None = None
         self._timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
-        self.moves = 0
         self.announcer: Announcer | None = None
         self.stopping: asyncio.Event | None = None  # set: the server closes (from its own loop)
 
@@ -152,7 +150,9 @@ class TableServer:
     def _allowed(self, client: Client) -> bool:
         """Rate limits: a client over its own or its address's rate is told so; far over, closed."""
         now = time.monotonic()
-        shared = self.address_buckets.setdefault(client.address, self.limits.address_bucket())
+        shared = self.address_buckets.get(client.address)
+        if shared is None:
+            shared = self.address_buckets[client.address] = self.limits.address_bucket()
         if client.bucket.take(now) and shared.take(now):
             return True
         if client.bucket.debt(now) > self.limits.burst * 4:
@@ -243,7 +243,7 @@ class TableServer:
 
     def _watch(self, client: Client, msg: dict[str, Any]) -> None:
         table = self._table(msg["table"])
-        client.table, client.seat, client.watching = table.code, None, True
+        client.table, client.seat = table.code, None
         self.clients[table.code].add(client)
         client.send(table.lobby(self._connected(table.code)))
         if table.game is not None:
@@ -325,7 +325,7 @@ class TableServer:
         text = dumps(table.lobby(self._connected(table.code)))
         for client in self.clients[table.code]:
             client.send(text)
-        if self.announcer is not None:
+        if self.announcer is not None and table.moves == 0:  # a game under way is listed by none
             self.announcer.show(self.open_tables())
 
     def open_tables(self) -> list[OpenTable]:
@@ -362,7 +362,6 @@ class TableServer:
         self._moved(table, moved)
 
     def _moved(self, table: ServerTable, moved: Moved) -> None:
-        self.moves += 1
         sent: dict[int | None, str] = {}
         shared = _Shared(moved.events)
         for client in self.clients[table.code]:
@@ -379,9 +378,8 @@ class TableServer:
         move: int,
         events: list[Event],
         who: int,
-        shared: _Shared | None = None,
+        shared: _Shared,
     ) -> dict:
-        shared = shared or _Shared(events)
         return {
             "type": "update",
             "table": table.code,

@@ -183,8 +183,9 @@ class Store:
             moves,
         )
 
-    def codes(self, *, ended: bool = False) -> list[str]:
-        return [r[0] for r in self.db.execute("SELECT code FROM tables WHERE ended = ?", (int(ended),))]
+    def codes(self) -> list[str]:
+        """The tables not yet ended."""
+        return [r[0] for r in self.db.execute("SELECT code FROM tables WHERE ended = 0")]
 
     def _transaction(self) -> _Transaction:
         return _Transaction(self.db)

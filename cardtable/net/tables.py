@@ -221,8 +221,9 @@ class ServerTable:
     def _refresh_legal(self) -> None:
         game = self.game
         assert game is not None
+        to_act = game.to_act()
         for seat in range(self.record.players):
-            legal = tuple(game.legal_actions(seat)) if seat in game.to_act() else ()
+            legal = tuple(game.legal_actions(seat)) if seat in to_act else ()
             if self._legal.get(seat) != legal or seat not in self.legal_since:
                 self._legal[seat] = legal
                 self.legal_since[seat] = self.moves
