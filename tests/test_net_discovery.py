@@ -41,7 +41,7 @@ def _txt(props: dict[str, str]) -> dict[bytes, bytes]:
 def test_an_announcement_reads_back_as_the_tables_it_lists(game, players):
     tables = [
         OpenTable("Ada", game, "ABC123", players, players - 1, "ws://192.168.1.5:8765"),
-        OpenTable("Zoë ;; of the; semicolons", game, "ZZZZZZ", players, 1, "ws://192.168.1.5:8765"),
+        OpenTable("Zoë ;; of; them", game, "ZZZZZZ", players, 1, "ws://192.168.1.5:8765"),
     ]
     got = read_properties(_txt(properties(tables)), "ws://192.168.1.5:8765")
     assert sorted(got) == sorted(tables)
@@ -77,6 +77,15 @@ def test_an_announcement_stays_inside_what_dns_sd_can_carry():
 )
 def test_a_malformed_or_foreign_announcement_lists_no_table(txt):
     assert read_properties(txt, "ws://h:1") == []
+
+
+def test_a_hosts_name_from_the_network_is_read_as_seat_names_are():
+    """Any computer may announce: a name is drawn on a button only as the tables draw names."""
+    from cardtable.settings import SEAT_NAME_LENGTH
+
+    txt = {b"v": str(VERSION).encode(), b"t.ABCDEF": "ugly;4;2;\u202eAda\u200b the Long-Winded".encode()}
+    (table,) = read_properties(txt, "ws://h:1")
+    assert table.host == "Ada the Long-Win"[:SEAT_NAME_LENGTH]
 
 
 @given(st.dictionaries(st.binary(max_size=20), st.one_of(st.none(), st.binary(max_size=80)), max_size=20))

@@ -111,20 +111,43 @@ def test_past_the_grace_time_the_seat_is_a_computers_and_its_token_is_refused(tm
 
 
 def test_two_players_of_one_name_are_told_apart_at_the_table(tmp_path):
-    from cardtable.net.protocol import NAME_LENGTH
     from cardtable.net.store import Store
     from cardtable.net.tables import ServerTable
+    from cardtable.settings import SEAT_NAME_LENGTH
 
     store = Store(tmp_path / "server")
     try:
-        long = "S" * NAME_LENGTH
+        long = "S" * SEAT_NAME_LENGTH
         table, _token = ServerTable.create(store, "ABCDEF", {"game": "ugly", "players": 4, "name": long})
         for seat, name in [(1, "Sam"), (2, "sam"), (3, long)]:
             table.seat_person(store, seat, name)
         names = [s.name for s in table.record.seats]
-        assert names == [long, "Sam", "sam 2", "S" * (NAME_LENGTH - 2) + " 2"]
+        assert names == [long, "Sam", "sam 2", "S" * (SEAT_NAME_LENGTH - 2) + " 2"]
         table.seat_person(store, 3, "Sam")  # the seat taken again: its old name is no longer in the way
         assert table.record.seats[3].name == "Sam 3"
         assert store.load("ABCDEF").seats[3].name == "Sam 3"  # as kept, so a restart says the same
+    finally:
+        store.close()
+
+
+def test_a_name_is_kept_as_the_tables_draw_names(tmp_path):
+    """What another player calls themselves is drawn on everyone's screen: no direction overrides
+    or invisible characters, no longer than the name plates hold (the seat names' own rule)."""
+    from cardtable.net.store import Store
+    from cardtable.net.tables import ServerTable
+    from cardtable.settings import SEAT_NAME_LENGTH, clean_name
+
+    store = Store(tmp_path / "server")
+    try:
+        sly = "\u202eAda (you)\u200b\n"
+        seats = [{"kind": "human", "name": "\u200b"}, {"kind": "computer", "name": "Cy\u2066"}]
+        table, _token = ServerTable.create(
+            store, "ABCDEF", {"game": "ugo", "players": 3, "name": sly, "seats": seats}
+        )
+        assert [s.name for s in table.record.seats] == ["Ada (you)", "Cy", "Seat 3"]
+        table.seat_person(store, 2, sly + "x" * 40)
+        name = table.record.seats[2].name
+        assert name == clean_name(sly + "x" * 40) and len(name) <= SEAT_NAME_LENGTH
+        assert not any(ch in name for ch in "\u202e\u200b\n")
     finally:
         store.close()

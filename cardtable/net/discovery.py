@@ -20,6 +20,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from cardtable.settings import clean_name
+
 from .protocol import VERSION
 
 log = logging.getLogger(__name__)
@@ -75,7 +77,7 @@ def read_properties(props: dict[bytes | str, bytes | str | None], url: str) -> l
         parts = value.split(";", 3)
         if len(parts) != 4 or not parts[1].isdigit() or not parts[2].isdigit():
             continue
-        game, players, free, host = parts[0], int(parts[1]), int(parts[2]), parts[3]
+        game, players, free, host = parts[0], int(parts[1]), int(parts[2]), clean_name(parts[3])
         if 0 < free <= players <= 64:
             found.append(OpenTable(host, game, code, players, free, url))
     return found

@@ -17,8 +17,9 @@ from typing import Any
 from cardtable import games
 from cardtable.ai import LEVELS, Agent, make_agent
 from cardtable.engine import Action, Event, Game, GameSpec, OptionError, View
+from cardtable.settings import SEAT_NAME_LENGTH, clean_name
 
-from .protocol import CODE_ALPHABET, CODE_LENGTH, NAME_LENGTH, ProtocolError
+from .protocol import CODE_ALPHABET, CODE_LENGTH, ProtocolError
 from .store import SeatRecord, Store, TableRecord, digest
 
 DEFAULT_GRACE = 120.0
@@ -135,8 +136,8 @@ class ServerTable:
         rec = self.record.seats[seat]
         rec.token = digest(token)
         rec.last_seq = -1
-        if name:
-            rec.name = self._own_name(seat, name[:NAME_LENGTH])
+        if name and clean_name(name):
+            rec.name = self._own_name(seat, clean_name(name))
         store.set_seat(self.code, seat, rec)
         return token
 
@@ -147,7 +148,7 @@ class ServerTable:
         n, own = 1, name
         while own.casefold() in taken:
             n += 1
-            own = f"{name[: NAME_LENGTH - len(str(n)) - 1]} {n}"
+            own = f"{name[: SEAT_NAME_LENGTH - len(str(n)) - 1]} {n}"
         return own
 
     def seat_of(self, token: str) -> int:
@@ -318,8 +319,10 @@ def _seats(spec: Any, players: int, host: str) -> list[SeatRecord]:
             )
         if i == 0 and kind != "human":
             raise ProtocolError("bad_seats", "the first seat is the host's")
-        name = s.get("name") or (
-            host if i == 0 else f"Seat {i + 1}" if kind == "human" else f"Computer {i + 1}"
+        name = (
+            clean_name(str(s.get("name") or ""))
+            or (clean_name(host) if i == 0 else "")
+            or (f"Seat {i + 1}" if kind == "human" else f"Computer {i + 1}")
         )
-        seats.append(SeatRecord(name[:NAME_LENGTH], kind, level))
+        seats.append(SeatRecord(name, kind, level))
     return seats
