@@ -151,3 +151,38 @@ def test_a_name_is_kept_as_the_tables_draw_names(tmp_path):
         assert not any(ch in name for ch in "\u202e\u200b\n")
     finally:
         store.close()
+
+
+def test_a_finished_table_leaves_memory_and_comes_back_from_its_record(tmp_path):
+    """A server that runs for months holds only the tables in play; a finished one is still there
+    for whoever comes to look at it."""
+    from net_support import play_table
+
+    async def scenario():
+        loop = asyncio.get_running_loop()
+        ready: asyncio.Future = loop.create_future()
+        limits = Limits(rate=2000, burst=4000, address_rate=100_000)
+        task = asyncio.ensure_future(
+            server_module.run(
+                "127.0.0.1", 0, tmp_path / "srv", limits=limits, ready=lambda u, s: ready.set_result((u, s))
+            )
+        )
+        url, srv = await ready
+        code, _received = await play_table(url, "ugo", 2)
+        for _ in range(400):  # the players' lines close a moment after the game ends
+            if code not in srv.tables:
+                break
+            await asyncio.sleep(0.05)
+        assert code not in srv.tables and code not in srv.clients
+        async with connect(url) as ws:
+            await _say(ws, {"type": "hello", "version": 1})
+            await _say(ws, {"type": "watch", "table": code})
+            lobby = await _until(ws, "table")
+            state = await _until(ws, "state")
+        assert lobby["over"] and state["view"]["over"]  # taken up again from its record, as it ended
+        srv.stopping.set()
+        await task
+        return srv
+
+    srv = asyncio.run(scenario())
+    assert not srv.tables  # the spectator left: let go again

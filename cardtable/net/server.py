@@ -203,9 +203,13 @@ class TableServer:
     # -- seating ----------------------------------------------------------------------
 
     def _table(self, code: str) -> ServerTable:
+        """The table ``code``: in memory, or taken up from its record (a finished one is let go)."""
         table = self.tables.get(code)
         if table is None:
-            raise ProtocolError("no_table", f"no table {code} here")
+            record = self.store.load(code)
+            if record is None:
+                raise ProtocolError("no_table", f"no table {code} here")
+            table = self.tables[code] = ServerTable.restore(record)
         return table
 
     def _create(self, client: Client, msg: dict[str, Any]) -> None:
@@ -291,10 +295,21 @@ class TableServer:
             return
         self.clients[code].discard(client)
         table = self.tables.get(code)
-        if table is None or seat is None:
+        if table is not None and seat is not None:
+            self._away(table, seat)
+            self._lobby(table)
+        self._let_go(code)
+
+    def _let_go(self, code: str) -> None:
+        """A finished table nobody is at leaves memory: a server that runs for months holds only the
+        tables in play. Its record stays, and :meth:`_table` takes it up again if anyone comes back."""
+        table = self.tables.get(code)
+        if table is None or self.clients.get(code) or table.game is None or not table.game.is_over():
             return
-        self._away(table, seat)
-        self._lobby(table)
+        del self.tables[code]
+        self.clients.pop(code, None)
+        for key in [k for k in self._timers if k[0] == code]:
+            self._timers.pop(key).cancel()
 
     def _away(self, table: ServerTable, seat: int) -> None:
         """``seat``'s person is gone: a stand-in plays after a moment; the seat stays theirs for a while."""
