@@ -84,6 +84,51 @@ def test_a_lesson_played_as_told_reaches_its_end(game):
     assert not (app.data / "autosave.json").exists()  # nothing of a lesson is kept
 
 
+@pytest.mark.parametrize("gesture", ["click", "enter"])
+@pytest.mark.parametrize("game", sorted(TUTORIALS))
+def test_play_a_real_game_after_a_lesson_opens_that_game_against_computers(game, gesture):
+    """The end screen's default button, clicked or taken with Enter, opens a real game of the lesson's
+    game: the settings' first seat is the player, every other seat a computer (it once crashed the app:
+    the settings were handed over where the app was wanted)."""
+    from cardtable.app.scenes.table import TableScene
+
+    app = make_app()
+    end = LessonEndScene(app, TUTORIALS[game])
+    app.push(end)
+    tick(app)
+    if gesture == "click":
+        click(app, end.play.rect.center)
+    else:
+        key(app, pygame.K_RETURN)
+    table = app.stack.top
+    assert isinstance(table, TableScene), f"{type(table).__name__} after Play a real game"
+    assert table.session.setup.game == game
+    seats = table.session.setup.seats
+    assert seats[0].human and seats[0].name == app.settings.seats[0].name
+    assert not any(s.human for s in seats[1:])
+    tick(app)
+    assert app.stack.top is table and not table.session.match.over
+
+
+@pytest.mark.parametrize("which", ["again", "title"])
+def test_the_lesson_end_screens_other_buttons(which):
+    from cardtable.app.scenes.title import TitleScene
+
+    game = sorted(TUTORIALS)[0]
+    app = make_app()
+    end = LessonEndScene(app, TUTORIALS[game])
+    app.push(end)
+    tick(app)
+    click(app, getattr(end, which).rect.center)
+    top = app.stack.top
+    assert end not in app.stack.scenes
+    if which == "again":  # the lesson starts over (its first note over it)
+        lessons = [s for s in app.stack.scenes if isinstance(s, LessonScene)]
+        assert len(lessons) == 1 and lessons[0].tutorial is TUTORIALS[game] and lessons[0].index == 0
+    else:
+        assert isinstance(top, TitleScene) and len(app.stack.scenes) == 1
+
+
 @pytest.mark.parametrize("game", sorted(TUTORIALS))
 def test_a_tutorial_names_a_step_for_every_section_of_its_rules(game):
     from cardtable.resources import asset_file

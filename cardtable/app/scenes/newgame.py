@@ -65,9 +65,9 @@ class NewGameScene(Scene):
         super().__init__(app)
         self.games = playable_games()
         if last is None:
-            last = remembered_setup(app, self.games)
+            last = remembered_setup(app.settings, self.games)
         first = last.game if last is not None and last.game in self.games else self.games[0]
-        self.setup = default_setup(app, first)
+        self.setup = default_setup(app.settings, first)
         self.game_sel = Selector(self.games, 0, self._game_changed, lambda g: _(games.get(g).name))
         self.players_sel = Selector([], 0, self._players_changed, _players_label)
         self.variant_sel = Selector(
@@ -193,7 +193,7 @@ class NewGameScene(Scene):
 
     def _players_changed(self, count: int) -> None:
         old = self.setup.seats
-        seats = seat_defaults(self.app, count)
+        seats = seat_defaults(self.app.settings, count)
         for i in range(min(len(old), count)):
             seats[i] = old[i]
         self.setup.seats = seats

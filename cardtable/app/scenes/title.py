@@ -174,7 +174,7 @@ class TitleScene(Scene):
 
     def quick_start(self, game: str | None = None) -> None:
         """You against computers at the game's usual table size, the house rules standard."""
-        setup = quick_setup(self.app, game or self.tables[0])
+        setup = quick_setup(self.app.settings, game or self.tables[0])
         replacing_saved_game(self.app, lambda: self.app.open("table", setup))
 
     def new_game(self) -> None:
