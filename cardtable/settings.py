@@ -82,9 +82,10 @@ def config_dir() -> Path:
 
 def clean_name(text: str) -> str:
     """A seat name as it is kept and drawn: no control or format characters (zero-width spaces,
-    direction overrides), one space between words, at most :data:`SEAT_NAME_LENGTH` characters."""
+    direction overrides) nor lone surrogates (not text: nothing can write them), one space between
+    words, at most :data:`SEAT_NAME_LENGTH` characters."""
+    text = "".join(ch for ch in text if unicodedata.category(ch) not in ("Cc", "Cf", "Cs"))
     text = unicodedata.normalize("NFC", text)
-    text = "".join(ch for ch in text if unicodedata.category(ch) not in ("Cc", "Cf"))
     return " ".join(text.split())[:SEAT_NAME_LENGTH]
 
 

@@ -17,6 +17,8 @@ from websockets.exceptions import ConnectionClosed
 
 from cardtable.engine import STANDARD
 from cardtable.net import wire
+from cardtable.net.bot import Bot
+from cardtable.net.client import Link
 from cardtable.net.protocol import HELLO_SECONDS, ProtocolError, parse
 
 BAD = {
@@ -212,6 +214,76 @@ def test_ten_thousand_hostile_messages_leave_the_server_up_and_the_games_untouch
         assert witness(rec, received)
         last = [m for m in received[None] if m["type"] in ("update", "state")][-1]
         assert last["view"]["over"]
+
+
+LONE = "\\ud800"  # as JSON spells it: a lone surrogate once the message is read
+SURROGATE_ATTACKS = {
+    "a join's name": '{"type": "join", "table": "%s", "name": "Eve%s"}',
+    "a create's name": '{"type": "create", "game": "ugly", "players": 3, "name": "%s%s"}',
+    "a computer seat's name": (
+        '{"type": "create", "game": "ugly", "players": 3, "seats": [{"kind": "human"},'
+        ' {"kind": "computer", "name": "%s%s"}]}'
+    ),
+    "a watch's code": '{"type": "watch", "table": "%.5s%s"}',
+    "an option's key": '{"type": "create", "game": "ugly", "players": 3, "options": {"%s%s": 1}}',
+    "a variant": '{"type": "create", "game": "ugly", "players": 3, "variant": "%s%s"}',
+}
+
+
+@pytest.mark.parametrize("where", sorted(SURROGATE_ATTACKS))
+def test_a_lone_surrogate_anywhere_in_a_message_is_refused(where):
+    with pytest.raises(ProtocolError) as caught:
+        parse(SURROGATE_ATTACKS[where] % ("ABCDEF", LONE))
+    assert caught.value.code == "bad_text"
+    parse(SURROGATE_ATTACKS[where] % ("ABCDEF", "\\ud83d\\ude00"))  # a pair is a character (an emoji)
+
+
+def test_a_name_no_encoder_takes_leaves_the_table_playable_for_everyone(tmp_path):
+    """The attack that once broke a gathering table for good: a join named with a lone surrogate
+    took a seat in memory but not in the record, and every later message to the table failed.
+    Each such message is refused, the connection goes on, and the table seats and plays as before."""
+
+    async def attack(url: str):
+        loop = asyncio.get_running_loop()
+        got_code: asyncio.Future[str] = loop.create_future()
+        received: dict[int | None, list[dict]] = {0: [], 1: [], 2: [], None: []}
+        first = {"type": "create", "game": "ugly", "players": 3, "autostart": True, "pace": 0, "name": "Ada"}
+        host = asyncio.ensure_future(Bot(url, first, "normal", 1, received[0], got_code.set_result).play())
+        code = await asyncio.wait_for(got_code, 20)
+        answers = []
+        async with connect(url) as ws:
+            await ws.send(json.dumps({"type": "hello", "version": 1}))
+            await ws.recv()
+            for text in SURROGATE_ATTACKS.values():
+                await ws.send(text % (code, LONE))
+                answers.append(json.loads(await ws.recv()))
+            await ws.send('{"type": "ping"}')
+            answers.append(json.loads(await ws.recv()))
+        watcher = Link(url, {"type": "watch", "table": code}, received[None].append)
+        watching = asyncio.ensure_future(watcher.run(retries=40))
+        guests = [
+            Bot(url, {"type": "join", "table": code, "name": n}, "normal", s + 1, received[s]).play()
+            for s, n in ((1, "Bo"), (2, "Cy"))
+        ]
+        await asyncio.wait_for(asyncio.gather(host, *guests), 240)
+        while not any(m.get("type") == "update" and m["view"].get("over") for m in received[None]):
+            await asyncio.sleep(0.05)
+        watcher.close()
+        await watching
+        return code, answers, received
+
+    with server(tmp_path) as srv:
+        code, answers, received = asyncio.run(attack(srv.url))
+        assert srv.proc.poll() is None
+        rec = record(srv.data, code)
+    assert [a.get("code") for a in answers] == ["bad_text"] * len(SURROGATE_ATTACKS) + [None]
+    assert answers[-1]["type"] == "pong"
+    lobby = [m for m in received[0] if m["type"] == "table"][-1]
+    assert [s["name"] for s in lobby["seats"]] == ["Ada", "Bo", "Cy"]
+    assert witness(rec, received)
+    for seat in (0, 1, 2, None):
+        last = [m for m in received[seat] if m["type"] in ("update", "state")][-1]
+        assert last["view"]["over"], f"seat {seat} did not see the game end"
 
 
 def test_limits_per_connection_and_per_address(tmp_path):

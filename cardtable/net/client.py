@@ -31,6 +31,7 @@ FATAL = frozenset(
         "bad_options",
         "bad_seats",
         "bad_field",
+        "bad_text",
         "replaced",
     }
 )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -95,6 +96,7 @@ def parse(text: str | bytes) -> dict[str, Any]:
         raise ProtocolError("bad_json", "the message is not JSON") from None
     if not isinstance(msg, dict):
         raise ProtocolError("bad_message", "a message is a JSON object")
+    _unicode(msg)
     kind = msg.get("type")
     if not isinstance(kind, str) or kind not in MESSAGES:
         raise ProtocolError("unknown_type", f"unknown message type {_short(kind)}")
@@ -105,6 +107,25 @@ def parse(text: str | bytes) -> dict[str, Any]:
                 raise ProtocolError("bad_field", f"create: seats[{i}] is an object")
             check(seat, SEAT_FIELDS, f"create: seats[{i}]", typed=False)
     return msg
+
+
+def _unicode(value: Any) -> None:
+    """Every string in a message, keys too, is text that can be written: JSON lets a message spell
+    a lone surrogate (``"\\ud800"``), which no UTF-8 encoder takes, so one such name kept at a table
+    would make every later message to it fail."""
+    if isinstance(value, str):
+        if _SURROGATES.search(value):
+            raise ProtocolError("bad_text", "the message holds text that is not Unicode (a lone surrogate)")
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _unicode(key)
+            _unicode(item)
+    elif isinstance(value, list):
+        for item in value:
+            _unicode(item)
+
+
+_SURROGATES = re.compile("[\ud800-\udfff]")
 
 
 def check(msg: dict[str, Any], fields: dict[str, Field], where: str, *, typed: bool = True) -> None:

@@ -11,7 +11,7 @@ import hmac
 import secrets
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cardtable import games
@@ -134,11 +134,10 @@ class ServerTable:
         """``seat`` is taken by a person: its new token (given once; only its digest is kept)."""
         token = new_token()
         rec = self.record.seats[seat]
-        rec.token = digest(token)
-        rec.last_seq = -1
-        if name and clean_name(name):
-            rec.name = self._own_name(seat, clean_name(name))
-        store.set_seat(self.code, seat, rec)
+        own = self._own_name(seat, clean_name(name)) if name and clean_name(name) else rec.name
+        taken = replace(rec, name=own, token=digest(token), last_seq=-1)
+        store.set_seat(self.code, seat, taken)  # written first: a seat the store refused is not taken
+        self.record.seats[seat] = taken
         return token
 
     def _own_name(self, seat: int, name: str) -> str:
