@@ -7,6 +7,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # The app speaks the system's language by default; the tests read its English words, whatever
 # language the machine running them speaks (tests of other languages choose theirs).
 os.environ["LANGUAGE"] = "en"
+# LAN discovery in the tests (announcing and looking, the servers they start too) speaks on the
+# loopback interface only: nothing a test starts announces itself on a real network.
+os.environ["CARDTABLE_LAN"] = "127.0.0.1"
 
 from hypothesis import HealthCheck, settings
 

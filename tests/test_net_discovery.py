@@ -220,3 +220,72 @@ def test_a_finder_that_cannot_look_says_why(monkeypatch):
     assert finder.error == "No multicast here"
     assert finder.tables() == []
     finder.close()
+
+
+# -- which interfaces announce and look ------------------------------------------------------------
+
+
+def _sending_from(zc) -> list[tuple[str, str]]:
+    """Each of a zeroconf's sending sockets (once it has opened them): the interface its multicast
+    leaves by, and its address."""
+    import socket
+
+    deadline = time.monotonic() + WAIT
+    while not zc.engine.senders and time.monotonic() < deadline:
+        time.sleep(0.02)
+    out = []
+    for sender in zc.engine.senders:
+        sock = sender.sock
+        interface = socket.inet_ntoa(sock.getsockopt(socket.IPPROTO_IP, socket.IP_MULTICAST_IF, 4))
+        out.append((interface, sock.getsockname()[0]))
+    return out
+
+
+def test_the_tests_look_and_announce_on_loopback_alone():
+    """The suite sets CARDTABLE_LAN=127.0.0.1 (conftest): a finder and an announcer send from
+    loopback sockets only, so nothing a test starts speaks on a real network."""
+    assert discovery.lan_interfaces() == ["127.0.0.1"]
+    finder = Finder()
+    finder.start()
+    try:
+        assert finder.error is None
+        assert _sending_from(finder._zc) == [("127.0.0.1", "127.0.0.1")]
+    finally:
+        finder.close()
+
+    async def announce() -> list[tuple[str, str]]:
+        announcer = Announcer("127.0.0.1", 9)
+        assert await announcer.start()
+        try:
+            return await asyncio.to_thread(_sending_from, announcer._zc.zeroconf)
+        finally:
+            await announcer.close()
+
+    assert asyncio.run(announce()) == [("127.0.0.1", "127.0.0.1")]
+
+
+def test_the_interfaces_come_from_the_caller_then_the_environment(monkeypatch):
+    monkeypatch.setenv(discovery.LAN_ENV, " 127.0.0.1, 127.0.0.2 ")
+    assert discovery.lan_interfaces() == ["127.0.0.1", "127.0.0.2"]
+    assert discovery.lan_interfaces(["127.0.0.3"]) == ["127.0.0.3"]
+    monkeypatch.delenv(discovery.LAN_ENV)
+    assert discovery.lan_interfaces() is None  # every interface
+    with pytest.raises(ValueError, match="'eth0' is not an IPv4 address"):
+        discovery.lan_interfaces(["eth0"])
+    assert discovery.advertised_address("0.0.0.0", ["127.0.0.2"]) == "127.0.0.2"
+    assert discovery.advertised_address("127.0.0.5", ["127.0.0.2"]) == "127.0.0.5"
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--announce", "--announce-on", "eth0"], "'eth0' is not an IPv4 address"),
+        (["--announce-on", "127.0.0.1"], "--announce-on goes with --announce"),
+    ],
+)
+def test_serve_names_an_interface_it_cannot_announce_on(tmp_path, capsys, args, said):
+    from cardtable.cli import main
+
+    assert main(["serve", "--port", "0", "--data", str(tmp_path / "s"), *args]) == 2
+    assert said in capsys.readouterr().err
+    assert not (tmp_path / "s").exists()  # refused before anything was made

@@ -24,6 +24,14 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         help="list the tables gathering players on the local network (zeroconf), for Play online's Join;"
         " with --host 0.0.0.0, so that other computers can reach them",
     )
+    s.add_argument(
+        "--announce-on",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="with --announce: announce on the network interface with this IPv4 address only (repeat for"
+        " more; default: every interface, or those in CARDTABLE_LAN, comma-separated)",
+    )
     s.add_argument("--certfile", help="a TLS certificate (PEM): clients connect with wss://")
     s.add_argument("--keyfile", help="the certificate's private key (PEM)")
     s.add_argument("--connections-per-address", type=int, default=32, help=argparse.SUPPRESS)
@@ -71,11 +79,15 @@ def _serve(args: argparse.Namespace) -> int:
     import asyncio
     import logging
 
+    from .discovery import lan_interfaces
     from .limits import Limits
     from .server import run as serve
 
     if bool(args.certfile) != bool(args.keyfile):
         raise ValueError("--certfile and --keyfile go together")
+    if args.announce_on and not args.announce:
+        raise ValueError("--announce-on goes with --announce")
+    lan_interfaces(args.announce_on)  # a ValueError names an address that is not one
     data = args.data if args.data is not None else default_data()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     limits = Limits(
@@ -100,6 +112,7 @@ def _serve(args: argparse.Namespace) -> int:
                 keyfile=args.keyfile,
                 limits=limits,
                 announce=args.announce,
+                lan=args.announce_on,
             )
         )
     except OSError as exc:  # the port is taken, the folder is another server's, the certificate is unreadable

@@ -13,10 +13,12 @@ the reason is logged or shown, and playing by address and code works as before.
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import logging
+import os
 import socket
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,6 +39,28 @@ SPACING = 1.1
 second younger (RFC 6762's cache flush), so updates closer than that could leave both."""
 NAME_BYTES = 60
 """The most of a host's name an announcement carries (each TXT string is at most 255 bytes)."""
+LAN_ENV = "CARDTABLE_LAN"
+"""Comma-separated IPv4 addresses of this computer's interfaces to announce and look on (unset:
+every one). The tests set it to 127.0.0.1, so nothing they start speaks on a real network."""
+
+
+def lan_interfaces(chosen: Sequence[str] = ()) -> list[str] | None:
+    """The interfaces to announce and look on, by their addresses: ``chosen`` (``serve
+    --announce-on``), else :data:`LAN_ENV`'s, else None for every one. A ``ValueError`` names an
+    entry that is not an IPv4 address (zeroconf here speaks IPv4 only)."""
+    wanted = list(chosen) or [a for a in os.environ.get(LAN_ENV, "").replace(" ", "").split(",") if a]
+    for address in wanted:
+        try:
+            ipaddress.IPv4Address(address)
+        except ValueError:
+            raise ValueError(f"{address!r} is not an IPv4 address of this computer") from None
+    return wanted or None
+
+
+def _interfaces(chosen: list[str] | None) -> Any:
+    from zeroconf import InterfaceChoice
+
+    return chosen if chosen else InterfaceChoice.All
 
 
 @dataclass(frozen=True, order=True)
@@ -83,10 +107,12 @@ def read_properties(props: dict[bytes | str, bytes | str | None], url: str) -> l
     return found
 
 
-def advertised_address(host: str) -> str:
-    """The address to announce for a server listening on ``host``: this computer's on its network
-    when it listens on every one."""
+def advertised_address(host: str, interfaces: list[str] | None = None) -> str:
+    """The address to announce for a server listening on ``host``: when it listens on every network,
+    the first interface it is announced on, or else this computer's address on its network."""
     if host in ("", "0.0.0.0", "::"):
+        if interfaces:
+            return interfaces[0]
         from .host import local_address
 
         return local_address()
@@ -96,10 +122,11 @@ def advertised_address(host: str) -> str:
 class Announcer:
     """Keeps one server's announcement up to date from the asyncio loop the server runs in."""
 
-    def __init__(self, address: str, port: int, scheme: str = "ws") -> None:
+    def __init__(self, address: str, port: int, scheme: str = "ws", interfaces: Sequence[str] = ()) -> None:
         self.address = address
         self.port = port
         self.scheme = scheme
+        self.interfaces = interfaces
         self._zc: Any = None
         self._info: Any = None
         self._wanted: list[OpenTable] = []
@@ -115,7 +142,8 @@ class Announcer:
             from zeroconf import IPVersion, ServiceInfo
             from zeroconf.asyncio import AsyncZeroconf
 
-            self._zc = AsyncZeroconf(ip_version=IPVersion.V4Only)
+            where = _interfaces(lan_interfaces(self.interfaces))
+            self._zc = AsyncZeroconf(interfaces=where, ip_version=IPVersion.V4Only)
             computer = socket.gethostname().split(".")[0][:40] or "cardtable"
             self._info = ServiceInfo(
                 SERVICE,
@@ -193,7 +221,8 @@ class Finder:
     """Looks for tables on the local network on threads of its own; :meth:`tables` is what it
     has found so far. :attr:`error` says why it cannot look, if it cannot."""
 
-    def __init__(self) -> None:
+    def __init__(self, interfaces: Sequence[str] = ()) -> None:
+        self.interfaces = interfaces
         self.error: str | None = None
         self._lock = threading.Lock()
         self._found: dict[str, list[OpenTable]] = {}
@@ -204,9 +233,10 @@ class Finder:
         try:
             from zeroconf import IPVersion, ServiceBrowser, Zeroconf
 
-            self._zc = Zeroconf(ip_version=IPVersion.V4Only)
+            where = _interfaces(lan_interfaces(self.interfaces))
+            self._zc = Zeroconf(interfaces=where, ip_version=IPVersion.V4Only)
             self._browser = ServiceBrowser(self._zc, SERVICE, handlers=[self._changed])
-        except (OSError, ImportError, RuntimeError) as exc:
+        except (OSError, ImportError, RuntimeError, ValueError) as exc:
             self.error = str(exc) or type(exc).__name__
             log.warning("tables on the local network cannot be looked for: %s", exc)
             self.close()

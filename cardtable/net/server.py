@@ -17,6 +17,7 @@ import signal
 import ssl
 import time
 from collections import defaultdict
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,7 +30,7 @@ from cardtable import __version__
 from cardtable.engine import Action, Event, IllegalAction, redact
 
 from . import wire
-from .discovery import Announcer, OpenTable, advertised_address
+from .discovery import Announcer, OpenTable, advertised_address, lan_interfaces
 from .limits import Bucket, Limits
 from .protocol import HELLO_SECONDS, MAX_MESSAGE, VERSION, ProtocolError, dumps, parse
 from .store import Store
@@ -498,12 +499,15 @@ async def run(
     limits: Limits | None = None,
     ready: Any = None,
     announce: bool = False,
+    lan: Sequence[str] = (),
 ) -> None:
     """Serve until SIGINT or SIGTERM. Prints (or gives ``ready``) the address once listening;
-    ``announce``: list the tables gathering players on the local network."""
+    ``announce``: list the tables gathering players on the local network (``lan``: on the
+    interfaces with these addresses only; see :func:`~cardtable.net.discovery.lan_interfaces`)."""
     server = TableServer(data, limits)  # an OSError if another server keeps its tables there
     try:
-        await _serve(server, host, port, certfile, keyfile, ready, announce)
+        interfaces = (lan_interfaces(lan) or []) if announce else None
+        await _serve(server, host, port, certfile, keyfile, ready, interfaces)
     finally:
         server.close()  # the folder is free again, even when the port could not be had
 
@@ -515,8 +519,9 @@ async def _serve(
     certfile: str | None,
     keyfile: str | None,
     ready: Any,
-    announce: bool,
+    announce: list[str] | None,
 ) -> None:
+    """``announce``: None, or the interfaces to announce on ([]: every one)."""
     server.resume_all()
     context = None
     if certfile:
@@ -541,8 +546,8 @@ async def _serve(
         bound = ws_server.sockets[0].getsockname()[1]
         scheme = "wss" if context else "ws"
         url = f"{scheme}://{host}:{bound}"
-        if announce:
-            announcer = Announcer(advertised_address(host), bound, scheme)
+        if announce is not None:
+            announcer = Announcer(advertised_address(host, announce), bound, scheme, announce)
             if await announcer.start():
                 server.announcer = announcer
         if ready is not None:

@@ -15,6 +15,8 @@ from pathlib import Path
 
 from cardtable.net.discovery import Finder
 
+LAN = "127.0.0.1"
+"""The one interface announced and looked on: the smoke test speaks on no real network."""
 WAIT = 120.0
 """Seconds before a step that has not happened is called a failure."""
 
@@ -22,11 +24,21 @@ WAIT = 120.0
 def main(frozen: str) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         server = subprocess.Popen(
-            [frozen, "serve", "--port", "0", "--announce", "--data", str(Path(tmp) / "server")],
+            [
+                frozen,
+                "serve",
+                "--port",
+                "0",
+                "--announce",
+                "--announce-on",
+                LAN,
+                "--data",
+                str(Path(tmp) / "server"),
+            ],
             stdout=subprocess.PIPE,
             text=True,
         )
-        finder = Finder()
+        finder = Finder([LAN])
         finder.start()
         try:
             assert server.stdout is not None
