@@ -59,7 +59,8 @@ def test_a_stand_in_plays_while_the_player_is_away_and_gives_the_seat_back(tmp_p
             "grace": 60,
             "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "computer"}],
         }
-        host = asyncio.ensure_future(Bot(url, create, announce=got.set_result, gap=0.05).play())
+        heard: list[dict] = []
+        host = asyncio.ensure_future(Bot(url, create, "normal", 1, heard, got.set_result, gap=0.05).play())
         code = await got
         async with connect(url) as ws:  # seat 1 joins, then its line goes
             await _say(ws, {"type": "hello", "version": 1})
@@ -74,10 +75,15 @@ def test_a_stand_in_plays_while_the_player_is_away_and_gives_the_seat_back(tmp_p
         back.link.first = back.first
         await asyncio.gather(host, back.play())
         task.cancel()
-        return code, during, back
+        return code, during, back, heard
 
-    code, during, back = asyncio.run(scenario())
+    code, during, back, heard = asyncio.run(scenario())
     assert during > 0, "nobody played the away seat"
+    # every seat is told who plays seat 1: the stand-in's arrival, then the player's return
+    seat1 = [m["seats"][1] for m in heard if m["type"] == "table" and m["started"]]
+    states = [(s["away"], s["computer_now"], s["connected"]) for s in seat1]
+    arrived = states.index((True, True, False))
+    assert (False, False, True) in states[arrived:], states
     assert back.result is not None and back.result.over
     assert back.link.ticket.seat == 1  # the same seat, taken up again with its token
 
@@ -186,3 +192,37 @@ def test_a_finished_table_leaves_memory_and_comes_back_from_its_record(tmp_path)
 
     srv = asyncio.run(scenario())
     assert not srv.tables  # the spectator left: let go again
+
+
+def test_serve_help_lists_every_limit(capsys):
+    from dataclasses import fields
+
+    from cardtable.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["serve", "--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    for f in fields(Limits):
+        if f.name != "burst":  # twice the rate, said under --rate
+            assert f"--{f.name.replace('_', '-')}" in said, f.name
+    assert "bursts of twice" in said
+
+
+def test_a_client_that_cannot_keep_up_is_logged_once(caplog):
+    """A client whose outbox is full is closed; the messages still coming for it are dropped
+    quietly, not one warning each."""
+    import logging
+
+    async def flood() -> server_module.Client:
+        client = server_module.Client(ws=None, address="127.0.0.9", bucket=Limits().bucket())
+        for i in range(server_module.OUTBOX + 59):
+            client.send({"type": "pong", "n": i})
+        return client
+
+    with caplog.at_level(logging.WARNING, logger=server_module.__name__):
+        client = asyncio.run(flood())
+    warnings = [r for r in caplog.records if "could not keep up" in r.getMessage()]
+    assert len(warnings) == 1
+    assert client.closing
+    queued = [client.outbox.get_nowait() for _ in range(client.outbox.qsize())]
+    assert queued[-1] is None and None not in queued[:-1]  # the close comes after what was waiting

@@ -8,6 +8,8 @@ from pathlib import Path
 
 from cardtable.ai import LEVELS
 
+from .limits import Limits
+
 DEFAULT_PORT = 8765
 
 
@@ -34,9 +36,29 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     )
     s.add_argument("--certfile", help="a TLS certificate (PEM): clients connect with wss://")
     s.add_argument("--keyfile", help="the certificate's private key (PEM)")
-    s.add_argument("--connections-per-address", type=int, default=32, help=argparse.SUPPRESS)
-    s.add_argument("--address-rate", type=float, default=200.0, help=argparse.SUPPRESS)
-    s.add_argument("--rate", type=float, default=20.0, help=argparse.SUPPRESS)
+    limits = s.add_argument_group("limits", "what one client may do (the defaults suit people)")
+    limits.add_argument(
+        "--rate",
+        type=float,
+        metavar="N",
+        default=Limits.rate,
+        help=f"messages a second one connection may send, bursts of twice that (default {Limits.rate:g})",
+    )
+    limits.add_argument(
+        "--connections-per-address",
+        type=int,
+        metavar="N",
+        default=Limits.connections_per_address,
+        help=f"connections open at once from one address (default {Limits.connections_per_address})",
+    )
+    limits.add_argument(
+        "--address-rate",
+        type=float,
+        metavar="N",
+        default=Limits.address_rate,
+        help="messages a second all connections from one address may send together"
+        f" (default {Limits.address_rate:g})",
+    )
 
     b = sub.add_parser("bot", help="play one seat of an online table as a computer (for scripts and tests)")
     b.add_argument("url", help="the server, as ws://host:port")
@@ -80,7 +102,6 @@ def _serve(args: argparse.Namespace) -> int:
     import logging
 
     from .discovery import lan_interfaces
-    from .limits import Limits
     from .server import run as serve
 
     if bool(args.certfile) != bool(args.keyfile):

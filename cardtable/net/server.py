@@ -55,15 +55,26 @@ class Client:
     seat: int | None = None
     outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
 
+    closing: bool = False
+
     def send(self, msg: dict[str, Any] | str) -> None:
+        if self.closing:
+            return  # it is being closed: nothing more is queued, nor said again in the log
         try:
             self.outbox.put_nowait(msg if isinstance(msg, str) else dumps(msg))
         except asyncio.QueueFull:
-            log.warning("a client at %s could not keep up; it is disconnected", self.address)
+            log.warning(
+                "a client at %s could not keep up (%d messages waiting); it is disconnected",
+                self.address,
+                OUTBOX,
+            )
             self.close_soon()
 
     def close_soon(self) -> None:
-        """Close the connection once what is already waiting has gone."""
+        """Close the connection once what is already waiting has gone (nothing is queued after)."""
+        if self.closing:
+            return
+        self.closing = True
         try:
             self.outbox.put_nowait(None)
         except asyncio.QueueFull:
@@ -323,7 +334,19 @@ class TableServer:
         self._timers[(code, seat)] = loop.call_later(
             float(table.settings["grace"]), self._give_up, code, seat
         )
-        loop.call_later(STANDIN_DELAY + 0.05, self._computers, code)
+        loop.call_later(STANDIN_DELAY + 0.05, self._stand_in, code, seat)
+
+    def _stand_in(self, code: str, seat: int) -> None:
+        """The computer takes the away seat now: every seat is told (``computer_now``), then it plays."""
+        table = self.tables.get(code)
+        if (
+            table is not None
+            and seat in table.away
+            and table.record.started
+            and table.played_by_computer(seat)
+        ):
+            self._lobby(table)
+        self._computers(code)
 
     def _give_up(self, code: str, seat: int) -> None:
         self._timers.pop((code, seat), None)
