@@ -47,3 +47,26 @@ def config_folder(tmp_path, monkeypatch):
     monkeypatch.setenv("CARDTABLE_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path / "data"))
     return tmp_path / "config"
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    """A PostgreSQL cluster of this test process's own (tests/pg_support.py), stopped at the end."""
+    import shutil
+
+    from pg_support import start_cluster
+
+    cluster = start_cluster()
+    try:
+        yield cluster
+    finally:
+        try:
+            cluster.stop("immediate")
+        finally:
+            shutil.rmtree(cluster.folder, ignore_errors=True)
+
+
+@pytest.fixture
+def postgres_url(postgres):
+    """A fresh, empty database for one test."""
+    return postgres.new_database()

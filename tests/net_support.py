@@ -28,23 +28,14 @@ FAST = ["--rate", "2000", "--address-rate", "100000", "--connections-per-address
 
 @dataclass
 class ServerProcess:
-    data: Path
+    data: Path | str  # a folder (SQLite) or a postgresql:// URL
     args: list[str] = field(default_factory=list)
     proc: subprocess.Popen | None = None
     url: str = ""
 
     def start(self, port: int = 0) -> str:
-        cmd = [
-            sys.executable,
-            "-m",
-            "cardtable",
-            "serve",
-            "--port",
-            str(port),
-            "--data",
-            str(self.data),
-            *self.args,
-        ]
+        where = ["--store", self.data] if isinstance(self.data, str) else ["--data", str(self.data)]
+        cmd = [sys.executable, "-m", "cardtable", "serve", "--port", str(port), *where, *self.args]
         self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         assert self.proc.stdout is not None
         line = self.proc.stdout.readline()
@@ -81,8 +72,24 @@ def server(tmp: Path, *extra: str) -> Iterator[ServerProcess]:
         srv.stop()
 
 
-def record(data: Path, code: str) -> dict[str, Any]:
-    """A table's record as the server keeps it."""
+def record(data: Path | str, code: str) -> dict[str, Any]:
+    """A table's record as the server keeps it (in its folder's SQLite, or at a PostgreSQL URL)."""
+    if isinstance(data, str):
+        from cardtable.net.postgres_store import PostgresStore
+
+        store = PostgresStore(data)
+        try:
+            kept = store.load(code)
+        finally:
+            store.close()
+        assert kept is not None, f"no table {code} in {data}"
+        return {
+            "game": kept.game,
+            "players": kept.players,
+            "options": kept.options,
+            "seed": kept.seed,
+            "moves": kept.moves,
+        }
     db = sqlite3.connect(data / "tables.sqlite3")
     try:
         game, players, options, seed = db.execute(

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from dataclasses import replace
 
 import pytest
 from net_support import record
@@ -117,7 +118,7 @@ def test_past_the_grace_time_the_seat_is_a_computers_and_its_token_is_refused(tm
 
 
 def test_two_players_of_one_name_are_told_apart_at_the_table(tmp_path):
-    from cardtable.net.store import Store
+    from cardtable.net.sqlite_store import SqliteStore as Store
     from cardtable.net.tables import ServerTable
     from cardtable.settings import SEAT_NAME_LENGTH
 
@@ -129,6 +130,9 @@ def test_two_players_of_one_name_are_told_apart_at_the_table(tmp_path):
             table.seat_person(store, seat, name)
         names = [s.name for s in table.record.seats]
         assert names == [long, "Sam", "sam 2", "S" * (SEAT_NAME_LENGTH - 2) + " 2"]
+        freed = replace(table.record.seats[3], token=None)  # as if its person had never come
+        store.set_seat("ABCDEF", 3, freed)
+        table.record.seats[3] = freed
         table.seat_person(store, 3, "Sam")  # the seat taken again: its old name is no longer in the way
         assert table.record.seats[3].name == "Sam 3"
         assert store.load("ABCDEF").seats[3].name == "Sam 3"  # as kept, so a restart says the same
@@ -139,7 +143,7 @@ def test_two_players_of_one_name_are_told_apart_at_the_table(tmp_path):
 def test_a_name_is_kept_as_the_tables_draw_names(tmp_path):
     """What another player calls themselves is drawn on everyone's screen: no direction overrides
     or invisible characters, no longer than the name plates hold (the seat names' own rule)."""
-    from cardtable.net.store import Store
+    from cardtable.net.sqlite_store import SqliteStore as Store
     from cardtable.net.tables import ServerTable
     from cardtable.settings import SEAT_NAME_LENGTH, clean_name
 

@@ -22,8 +22,16 @@ def test_readme_opens_with_exactly_two_commands():
 
 
 def test_ci_runs_the_readme_test_command_and_ruff():
+    """CI runs the README's test command as written, its tests in a network namespace of their
+    own (tests/offline, which the README names too)."""
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    assert _readme_commands()[1] in ci
+    command = _readme_commands()[1]
+    pytest_step = ".venv/bin/python -m pytest"
+    assert command.endswith(pytest_step)
+    assert command.replace(pytest_step, f"bash tests/offline {pytest_step}") in ci
+    assert f"bash tests/offline {pytest_step}" in (ROOT / "README.md").read_text(encoding="utf-8").replace(
+        "\n", " "
+    )
     assert "ruff check" in ci
 
 

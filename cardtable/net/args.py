@@ -19,7 +19,17 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     s.add_argument(
         "--port", type=int, default=DEFAULT_PORT, help=f"the port (default {DEFAULT_PORT}; 0: any free one)"
     )
-    s.add_argument("--data", type=Path, help="where the tables are kept (default: the data folder's server/)")
+    s.add_argument(
+        "--data",
+        type=Path,
+        help="the folder the tables are kept in, with SQLite (default: the data folder's server/)",
+    )
+    s.add_argument(
+        "--store",
+        metavar="URL",
+        help="keep the tables in PostgreSQL instead (postgresql://user@host/db; needs cardtable[server]),"
+        " shared by every server process that names it",
+    )
     s.add_argument(
         "--announce",
         action="store_true",
@@ -36,6 +46,27 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     )
     s.add_argument("--certfile", help="a TLS certificate (PEM): clients connect with wss://")
     s.add_argument("--keyfile", help="the certificate's private key (PEM)")
+    _limits(s)
+
+    b = sub.add_parser("bot", help="play one seat of an online table as a computer (for scripts and tests)")
+    b.add_argument("url", help="the server, as ws://host:port")
+    how = b.add_mutually_exclusive_group(required=True)
+    how.add_argument("--create", metavar="GAME", help="create a table for GAME; its code is printed first")
+    how.add_argument("--table", metavar="CODE", help="take the next free seat at table CODE")
+    b.add_argument("--players", type=int, help="with --create: the number of players")
+    b.add_argument("--variant", help="with --create: a built-in variant")
+    b.add_argument(
+        "--level", default="normal", choices=list(LEVELS), help="how the bot plays (default normal)"
+    )
+    b.add_argument("--name", help="the name at the table")
+    b.add_argument("--seed", type=int, default=1, help="the bot's own seed")
+    b.add_argument(
+        "--pace", type=float, default=0.0, help="with --create: seconds between computer seats' moves"
+    )
+
+
+def _limits(s: argparse.ArgumentParser) -> None:
+    """``serve``'s limits on what one client may do, each listed in its help."""
     limits = s.add_argument_group("limits", "what one client may do (the defaults suit people)")
     limits.add_argument(
         "--rate",
@@ -58,22 +89,6 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         default=Limits.address_rate,
         help="messages a second all connections from one address may send together"
         f" (default {Limits.address_rate:g})",
-    )
-
-    b = sub.add_parser("bot", help="play one seat of an online table as a computer (for scripts and tests)")
-    b.add_argument("url", help="the server, as ws://host:port")
-    how = b.add_mutually_exclusive_group(required=True)
-    how.add_argument("--create", metavar="GAME", help="create a table for GAME; its code is printed first")
-    how.add_argument("--table", metavar="CODE", help="take the next free seat at table CODE")
-    b.add_argument("--players", type=int, help="with --create: the number of players")
-    b.add_argument("--variant", help="with --create: a built-in variant")
-    b.add_argument(
-        "--level", default="normal", choices=list(LEVELS), help="how the bot plays (default normal)"
-    )
-    b.add_argument("--name", help="the name at the table")
-    b.add_argument("--seed", type=int, default=1, help="the bot's own seed")
-    b.add_argument(
-        "--pace", type=float, default=0.0, help="with --create: seconds between computer seats' moves"
     )
 
 
@@ -103,13 +118,18 @@ def _serve(args: argparse.Namespace) -> int:
 
     from .discovery import lan_interfaces
     from .server import run as serve
+    from .store import StoreError
 
     if bool(args.certfile) != bool(args.keyfile):
         raise ValueError("--certfile and --keyfile go together")
     if args.announce_on and not args.announce:
         raise ValueError("--announce-on goes with --announce")
     lan_interfaces(args.announce_on)  # a ValueError names an address that is not one
-    data = args.data if args.data is not None else default_data()
+    if args.store is not None and args.data is not None:
+        raise ValueError("--store and --data name two places for the tables: give one")
+    if args.store is not None and not args.store.startswith(("postgresql://", "postgres://")):
+        raise ValueError(f"--store takes a postgresql:// URL (got {args.store!r})")
+    data = args.store or (args.data if args.data is not None else default_data())
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     limits = Limits(
         rate=args.rate,
@@ -136,7 +156,8 @@ def _serve(args: argparse.Namespace) -> int:
                 lan=args.announce_on,
             )
         )
-    except OSError as exc:  # the port is taken, the folder is another server's, the certificate is unreadable
+    except (OSError, StoreError) as exc:  # the port is taken, the folder is another server's, the
+        # certificate is unreadable, the database is out of reach or of a newer release
         print(f"cardtable: error: {exc}", file=sys.stderr)
         return 1
     return 0

@@ -72,8 +72,8 @@ class Bot:
             self._next()
         elif kind == "ack" and msg["seq"] == self.pending:
             self.pending = None
-        elif kind == "error" and msg["code"] == "rate_limited" and self.pending is not None:
-            self.pending = None  # the action was not read: send it again a little later
+        elif kind == "error" and msg["code"] in ("rate_limited", "unavailable") and self.pending is not None:
+            self.pending = None  # the action was not read, or not kept: send it again a little later
             asyncio.get_running_loop().call_later(0.5, self._next)
         elif kind == "error" and msg.get("seq") == self.pending and self.pending is not None:
             self.pending = None  # refused (stale, most often): decide again on the next view

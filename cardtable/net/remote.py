@@ -117,7 +117,7 @@ class RemoteMatch:
             elif msg["type"] == "error":
                 if msg.get("seq") is not None and msg.get("seq") == self._pending:
                     self._pending = None
-                if msg["code"] != "stale":
+                if msg["code"] not in ("stale", "moved"):  # moved: the line comes back by itself
                     self.errors.append(msg["message"])
 
     @property

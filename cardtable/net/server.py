@@ -33,13 +33,15 @@ from . import wire
 from .discovery import Announcer, OpenTable, advertised_address, lan_interfaces
 from .limits import Bucket, Limits
 from .protocol import HELLO_SECONDS, MAX_MESSAGE, VERSION, ProtocolError, dumps, parse
-from .store import Store
+from .store import Fenced, Store, Unavailable, open_store
 from .tables import STANDIN_DELAY, Moved, ServerTable, new_code
 
 log = logging.getLogger(__name__)
 
 SLOW_LEVELS = frozenset({"hard"})
 """Levels that think for seconds: they think in another process, so every other table goes on."""
+UNAVAILABLE_RETRY = 1.0
+"""Seconds a computer waits before trying its move again while the records are out of reach."""
 OUTBOX = 256
 """Messages waiting for one client before it is dropped as too slow to follow."""
 
@@ -85,8 +87,9 @@ class Client:
 class TableServer:
     """Every table this server holds, and every connection to them."""
 
-    def __init__(self, data: Path, limits: Limits | None = None) -> None:
-        self.store = Store(data)
+    def __init__(self, data: Path | str, limits: Limits | None = None) -> None:
+        """``data``: the folder of the SQLite store, or a ``postgresql://`` URL (:func:`open_store`)."""
+        self.store: Store = open_store(data)
         self.limits = limits or Limits()
         self.tables: dict[str, ServerTable] = {}
         self.clients: dict[str, set[Client]] = defaultdict(set)
@@ -99,7 +102,11 @@ class TableServer:
         self.stopping: asyncio.Event | None = None  # set: the server closes (from its own loop)
 
     def resume_all(self) -> None:
-        """Every table under way when the server stopped, as it was (its computers go on)."""
+        """Every table under way when the server stopped, as it was (its computers go on). A store
+        shared with other processes is not read whole: each table is taken up by the process its
+        players' connections reach, when they reach it."""
+        if self.store.shared:
+            return
         for code in self.store.codes():
             record = self.store.load(code)
             if record is not None:
@@ -184,6 +191,13 @@ class TableServer:
             self._error(client, exc.code, str(exc), seq)
         except IllegalAction as exc:
             self._error(client, "illegal", str(exc), seq)
+        except Fenced as exc:
+            self._error(client, "moved", "this table is played on another server now: come back", seq)
+            if client.table is not None:
+                self._let_go_now(client.table, str(exc))
+        except Unavailable as exc:
+            log.warning("%s: %s", client.address, exc)
+            self._error(client, "unavailable", "the server cannot keep records just now: try again soon", seq)
         except Exception:  # a fault of ours: said, logged, and the connection and the other tables go on
             log.exception("a message from %s could not be handled", client.address)
             self._error(client, "server_error", "the server could not do that", seq)
@@ -215,8 +229,14 @@ class TableServer:
     # -- seating ----------------------------------------------------------------------
 
     def _table(self, code: str) -> ServerTable:
-        """The table ``code``: in memory, or taken up from its record (a finished one is let go)."""
+        """The table ``code``: in memory, or taken up from its record (a finished one is let go).
+        With a shared store, a table nobody here is at may have been played on elsewhere since:
+        it is taken up again when its record has moved on."""
         table = self.tables.get(code)
+        stale = table is not None and self.store.shared and not self.clients.get(code)
+        if stale and table is not None and self.store.moves(code) != table.moves:
+            self._drop(code)
+            table = None
         if table is None:
             record = self.store.load(code)
             if record is None:
@@ -225,10 +245,17 @@ class TableServer:
         return table
 
     def _create(self, client: Client, msg: dict[str, Any]) -> None:
-        code = new_code()
-        while code in self.tables or self.store.load(code) is not None:
+        for _try in range(20):
             code = new_code()
-        table, token = ServerTable.create(self.store, code, msg)
+            if code in self.tables:
+                continue
+            try:
+                table, token = ServerTable.create(self.store, code, msg)
+                break
+            except Fenced:  # the code is another table's (made here before, or by another process)
+                continue
+        else:
+            raise ProtocolError("server_error", "no free table code was found: try again")
         self.tables[code] = table
         self._seat(client, table, 0, token)
         self._maybe_autostart(table)
@@ -318,10 +345,24 @@ class TableServer:
         table = self.tables.get(code)
         if table is None or self.clients.get(code) or table.game is None or not table.game.is_over():
             return
-        del self.tables[code]
+        self._drop(code)
+
+    def _drop(self, code: str) -> None:
+        self.tables.pop(code, None)
         self.clients.pop(code, None)
+        self.busy.discard(code)
         for key in [k for k in self._timers if k[0] == code]:
             self._timers.pop(key).cancel()
+
+    def _let_go_now(self, code: str, why: str) -> None:
+        """Another process wrote to this table first: it is theirs now. Its connections here are
+        closed, so they come back (the balancer sends them to whoever holds it) and are told the
+        table as it is."""
+        log.info("table %s is let go: %s", code, why)
+        for client in self.clients.get(code, set()):
+            client.table = client.seat = None
+            client.close_soon()
+        self._drop(code)
 
     def _away(self, table: ServerTable, seat: int) -> None:
         """``seat``'s person is gone: a stand-in plays after a moment; the seat stays theirs for a while."""
@@ -353,7 +394,13 @@ class TableServer:
         table = self.tables.get(code)
         if table is None or seat not in table.away or not table.record.started:
             return
-        table.give_up(self.store, seat)
+        try:
+            table.give_up(self.store, seat)
+        except Unavailable:  # the seat stays the player's until the records can say otherwise
+            self._timers[(code, seat)] = asyncio.get_running_loop().call_later(
+                UNAVAILABLE_RETRY * 5, self._give_up, code, seat
+            )
+            return
         self._lobby(table)
         self._computers(code)
 
@@ -448,7 +495,7 @@ class TableServer:
 
     async def _play_computers(self, table: ServerTable) -> None:
         try:
-            while (seat := table.computer_to_act()) is not None:
+            while self.tables.get(table.code) is table and (seat := table.computer_to_act()) is not None:
                 await asyncio.sleep(float(table.settings["pace"]))
                 if table.computer_to_act() != seat:
                     continue
@@ -460,7 +507,16 @@ class TableServer:
                         continue  # someone moved meanwhile: think again
                 else:
                     action = table.agent(seat).choose(view)
-                self._moved(table, table.act(self.store, seat, action, table.moves, None))
+                try:
+                    moved = table.act(self.store, seat, action, table.moves, None)
+                except Unavailable as exc:  # the records are out of reach: the computer waits
+                    log.warning("table %s waits for its records: %s", table.code, exc)
+                    await asyncio.sleep(UNAVAILABLE_RETRY)
+                    continue
+                self._moved(table, moved)
+        except Fenced as exc:
+            if self.tables.get(table.code) is table:
+                self._let_go_now(table.code, str(exc))
         except Exception:
             log.exception("a computer at table %s failed", table.code)
         finally:
@@ -515,7 +571,7 @@ def _address(ws: ServerConnection) -> str:
 async def run(
     host: str,
     port: int,
-    data: Path,
+    data: Path | str,
     *,
     certfile: str | None = None,
     keyfile: str | None = None,
@@ -576,7 +632,7 @@ async def _serve(
         if ready is not None:
             ready(url, server)
         else:
-            print(f"Serving tables on {url} (records in {server.store.path.parent})", flush=True)
+            print(f"Serving tables on {url} (records in {server.store.where})", flush=True)
         try:
             await stop.wait()
         finally:

@@ -8,6 +8,7 @@ from its record (:meth:`ServerTable.restore`) is the table it was, move for move
 from __future__ import annotations
 
 import hmac
+import logging
 import secrets
 import time
 from collections.abc import Mapping
@@ -20,7 +21,9 @@ from cardtable.engine import Action, Event, Game, GameSpec, OptionError, View
 from cardtable.settings import SEAT_NAME_LENGTH, clean_name
 
 from .protocol import CODE_ALPHABET, CODE_LENGTH, ProtocolError
-from .store import SeatRecord, Store, TableRecord, digest
+from .store import SeatRecord, Store, StoreError, TableRecord, digest
+
+log = logging.getLogger(__name__)
 
 DEFAULT_GRACE = 120.0
 """Seconds a player who dropped keeps the seat, unless the host says otherwise."""
@@ -136,7 +139,7 @@ class ServerTable:
         rec = self.record.seats[seat]
         own = self._own_name(seat, clean_name(name)) if name and clean_name(name) else rec.name
         taken = replace(rec, name=own, token=digest(token), last_seq=-1)
-        store.set_seat(self.code, seat, taken)  # written first: a seat the store refused is not taken
+        store.take_seat(self.code, seat, taken)  # written first: a seat the store refused is not taken
         self.record.seats[seat] = taken
         return token
 
@@ -166,11 +169,12 @@ class ServerTable:
         """Deal; seats no person took are played by computers."""
         if self.record.started:
             raise ProtocolError("started", "this game has already started")
-        for s in self.record.seats:
-            if s.kind == "human" and s.token is None:
-                s.kind = "computer"
-        self.record.started = True
-        store.set_started(self.code, self.record.seats)
+        seats = [
+            replace(s, kind="computer") if s.kind == "human" and s.token is None else s
+            for s in self.record.seats
+        ]
+        store.set_started(self.code, seats)  # written first: a start the store refused changes nothing
+        self.record.seats, self.record.started = seats, True
         self._deal()
         self._refresh_legal()
 
@@ -198,25 +202,36 @@ class ServerTable:
         events = game.apply(seat, action)  # IllegalAction: nothing changed
         try:
             store.add_move(self.code, n, seat, action.to_dict(), seq)
-        except Exception:
-            self._rebuild(store)
-            raise
+        except BaseException:
+            self._take_back()
+            raise  # Fenced: another process has this table now; Unavailable: try again later
         if seq is not None:
             rec.last_seq = seq
         self.log += events
         self.marks.append(len(self.log))
         self._refresh_legal()
         if game.is_over():
-            store.set_ended(self.code)
+            try:
+                store.set_ended(self.code)
+            except StoreError as exc:  # the last move is kept: a table replayed to its end is over
+                log.warning("table %s ended, but its record could not say so: %s", self.code, exc)
         return Moved(self.moves, events, seat)
 
-    def _rebuild(self, store: Store) -> None:
-        """The move could not be written: the game goes back to what the store holds."""
-        record = store.load(self.code)
-        if record is not None:
-            fresh = ServerTable.restore(record)
-            self.game, self.log, self.marks = fresh.game, fresh.log, fresh.marks
-            self._refresh_legal()
+    def _take_back(self) -> None:
+        """The move just made could not be written: the game goes back to the moves before it
+        (replayed from the seed here, since the store may be out of reach)."""
+        game = self.game
+        assert game is not None
+        kept = game.history[:-1]
+        self._deal()
+        fresh = self.game
+        assert fresh is not None
+        self.log = list(fresh.opening_events)
+        self.marks = [len(self.log)]
+        for seat, action in kept:
+            self.log += fresh.apply(seat, Action.from_dict(action.to_dict(), fresh.catalog))
+            self.marks.append(len(self.log))
+        self._refresh_legal()
 
     def _refresh_legal(self) -> None:
         game = self.game
@@ -230,10 +245,10 @@ class ServerTable:
 
     def give_up(self, store: Store, seat: int) -> None:
         """The person at ``seat`` stayed away past the grace time: a computer plays it from now on."""
-        rec = self.record.seats[seat]
-        rec.kind = "computer"
+        computer = replace(self.record.seats[seat], kind="computer")
+        store.set_seat(self.code, seat, computer)
+        self.record.seats[seat] = computer
         self.away.pop(seat, None)
-        store.set_seat(self.code, seat, rec)
 
     def computer_to_act(self) -> int | None:
         """A seat a computer decides for now: a computer's, or an away person's stand-in."""
