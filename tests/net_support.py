@@ -140,7 +140,14 @@ async def play_table(
     for seat in range(1, players):
         tasks.append(
             asyncio.ensure_future(
-                Bot(url, {"type": "join", "table": code}, "normal", seat + 1, records[seat], gap=gap).play()
+                Bot(
+                    url,
+                    {"type": "join", "table": code, "seat": seat},
+                    "normal",
+                    seat + 1,
+                    records[seat],
+                    gap=gap,
+                ).play()
             )
         )
     bots = asyncio.gather(*tasks[:1], *tasks[2 if watch else 1 :])

@@ -44,6 +44,15 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         help="with --announce: announce on the network interface with this IPv4 address only (repeat for"
         " more; default: every interface, or those in CARDTABLE_LAN, comma-separated)",
     )
+    s.add_argument(
+        "--balancer",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="a load balancer in front of this process (repeat for more): connections from it are"
+        " limited by the client address it adds to X-Forwarded-For, and a table's creator is sent"
+        " on to the table's own path (/t/CODE), which the balancer routes by",
+    )
     s.add_argument("--certfile", help="a TLS certificate (PEM): clients connect with wss://")
     s.add_argument("--keyfile", help="the certificate's private key (PEM)")
     _limits(s)
@@ -154,6 +163,7 @@ def _serve(args: argparse.Namespace) -> int:
                 limits=limits,
                 announce=args.announce,
                 lan=args.announce_on,
+                balancers=args.balancer,
             )
         )
     except (OSError, StoreError) as exc:  # the port is taken, the folder is another server's, the

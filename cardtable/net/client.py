@@ -90,7 +90,7 @@ class Link:
                 kwargs: dict[str, Any] = {"max_size": MAX_MESSAGE * 64, "open_timeout": 10}
                 if self._ssl is not None:
                     kwargs["ssl"] = self._ssl
-                async with connect(self.url, **kwargs) as ws:
+                async with connect(self.address(), **kwargs) as ws:
                     await self._open(ws)
                     delay, failures = 0.2, 0
                     self.on_status("connected")
@@ -114,6 +114,13 @@ class Link:
             await asyncio.sleep(delay * (1 + random.random() / 2))
             delay = min(delay * 2, 5.0)
         self.on_status("closed")
+
+    def address(self) -> str:
+        """Where to connect: the server's address, and a known table's own path on it
+        (``/t/CODE``), which a balancer in front of several server processes routes by."""
+        code = self.ticket.table if self.ticket is not None else self.first.get("table")
+        base = self.url.rstrip("/")
+        return f"{base}/t/{code}" if isinstance(code, str) and code else base
 
     async def _open(self, ws: ClientConnection) -> None:
         await ws.send(dumps({"type": "hello", "version": VERSION, "client": f"cardtable {__version__}"}))

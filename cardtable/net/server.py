@@ -20,11 +20,13 @@ from collections import defaultdict
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from http import HTTPStatus
 from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
 
 from cardtable import __version__
 from cardtable.engine import Action, Event, IllegalAction, redact
@@ -32,7 +34,7 @@ from cardtable.engine import Action, Event, IllegalAction, redact
 from . import wire
 from .discovery import Announcer, OpenTable, advertised_address, lan_interfaces
 from .limits import Bucket, Limits
-from .protocol import HELLO_SECONDS, MAX_MESSAGE, VERSION, ProtocolError, dumps, parse
+from .protocol import CODE_LENGTH, HELLO_SECONDS, MAX_MESSAGE, VERSION, ProtocolError, dumps, parse
 from .store import Fenced, Store, Unavailable, open_store
 from .tables import STANDIN_DELAY, Moved, ServerTable, new_code
 
@@ -53,6 +55,8 @@ class Client:
     ws: ServerConnection
     address: str
     bucket: Bucket
+    route: str | None = None
+    """The table code in the connection's path (``/t/CODE``): the only table it may name."""
     table: str | None = None
     seat: int | None = None
     outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
@@ -87,10 +91,13 @@ class Client:
 class TableServer:
     """Every table this server holds, and every connection to them."""
 
-    def __init__(self, data: Path | str, limits: Limits | None = None) -> None:
-        """``data``: the folder of the SQLite store, or a ``postgresql://`` URL (:func:`open_store`)."""
+    def __init__(self, data: Path | str, limits: Limits | None = None, balancers: Sequence[str] = ()) -> None:
+        """``data``: the folder of the SQLite store, or a ``postgresql://`` URL (:func:`open_store`);
+        ``balancers``: the addresses of the balancers in front of this process, trusted to say
+        whom a connection is for (``X-Forwarded-For``)."""
         self.store: Store = open_store(data)
         self.limits = limits or Limits()
+        self.balancers = frozenset(balancers)
         self.tables: dict[str, ServerTable] = {}
         self.clients: dict[str, set[Client]] = defaultdict(set)
         self.per_address: dict[str, int] = defaultdict(int)
@@ -121,12 +128,12 @@ class TableServer:
     # -- connections --------------------------------------------------------------------
 
     async def handler(self, ws: ServerConnection) -> None:
-        address = _address(ws)
+        address = _address(ws, self.balancers)
         if self.per_address[address] >= self.limits.connections_per_address:
             await ws.close(1008, "too many connections from this address")
             return
         self.per_address[address] += 1
-        client = Client(ws, address, self.limits.bucket())
+        client = Client(ws, address, self.limits.bucket(), _route(ws))
         writer = asyncio.create_task(self._write(client))
         try:
             await self._hello(client)
@@ -224,6 +231,8 @@ class TableServer:
             return
         if kind != "start" and client.table is not None:
             raise ProtocolError("seated", "this connection is already at a table: leave it first")
+        if client.route is not None and msg.get("table") != client.route:
+            raise ProtocolError("wrong_table", f"this connection is for table {client.route}")
         getattr(self, f"_{kind}")(client, msg)
 
     # -- seating ----------------------------------------------------------------------
@@ -259,6 +268,10 @@ class TableServer:
         self.tables[code] = table
         self._seat(client, table, 0, token)
         self._maybe_autostart(table)
+        if self.balancers and client.route is None:
+            # Behind a balancer the table's players reach the process its code routes to: the
+            # creator goes there too (its line comes back at /t/CODE and resumes).
+            client.close_soon()
 
     def _join(self, client: Client, msg: dict[str, Any]) -> None:
         table = self._table(msg["table"])
@@ -563,9 +576,32 @@ def _choose(game: str, level: str, seed: int, view: Any) -> Action:
     return make_agent(level, games.get(game), seed).choose(view)
 
 
-def _address(ws: ServerConnection) -> str:
+def _address(ws: ServerConnection, balancers: frozenset[str] = frozenset()) -> str:
+    """Whom the connection is for: its peer, or, when the peer is a trusted balancer, the address
+    the balancer added last to ``X-Forwarded-For`` (what a client wrote there itself is not read)."""
     peer = ws.remote_address
-    return str(peer[0]) if isinstance(peer, tuple) and peer else "unknown"
+    address = str(peer[0]) if isinstance(peer, tuple) and peer else "unknown"
+    if address in balancers and ws.request is not None:
+        forwarded = ws.request.headers.get_all("X-Forwarded-For")
+        last = forwarded[-1].split(",")[-1].strip() if forwarded else ""
+        if last:
+            return last
+    return address
+
+
+def _health(connection: ServerConnection, request: Request) -> Response | None:
+    """``GET /health``, a balancer's check: 200 while the process serves (anything else is a
+    WebSocket's handshake)."""
+    if request.path == "/health" and "Upgrade" not in request.headers:
+        return connection.respond(HTTPStatus.OK, "ok\n")
+    return None
+
+
+def _route(ws: ServerConnection) -> str | None:
+    """The table code of a connection's path ``.../t/CODE`` (None: the server's own address)."""
+    path = ws.request.path if ws.request is not None else ""
+    head, sep, code = path.split("?", 1)[0].rpartition("/t/")
+    return code.upper() if sep and len(code) == CODE_LENGTH and code.isalnum() else None
 
 
 async def run(
@@ -579,11 +615,12 @@ async def run(
     ready: Any = None,
     announce: bool = False,
     lan: Sequence[str] = (),
+    balancers: Sequence[str] = (),
 ) -> None:
     """Serve until SIGINT or SIGTERM. Prints (or gives ``ready``) the address once listening;
     ``announce``: list the tables gathering players on the local network (``lan``: on the
     interfaces with these addresses only; see :func:`~cardtable.net.discovery.lan_interfaces`)."""
-    server = TableServer(data, limits)  # an OSError if another server keeps its tables there
+    server = TableServer(data, limits, balancers)  # an OSError if another server keeps its tables there
     try:
         interfaces = (lan_interfaces(lan) or []) if announce else None
         await _serve(server, host, port, certfile, keyfile, ready, interfaces)
@@ -621,6 +658,7 @@ async def _serve(
         ssl=context,
         ping_interval=20,
         ping_timeout=20,
+        process_request=_health,
     ) as ws_server:
         bound = ws_server.sockets[0].getsockname()[1]
         scheme = "wss" if context else "ws"

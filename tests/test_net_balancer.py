@@ -1,0 +1,120 @@
+"""Several server processes behind a real HAProxy (Debian's), with the configuration we ship
+(packaging/server/haproxy.cfg), on one PostgreSQL: clients connect to one address, a table's
+connections reach one process by its path, the creator is sent on to its table's path, and the
+per-address limits read the client's address from the balancer, never from the client."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import shutil
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from net_support import FAST, ServerProcess, play_table, record, witness
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+from pg_support import free_port, missing
+
+CONFIG = Path(__file__).resolve().parent.parent / "packaging" / "server" / "haproxy.cfg"
+WAIT = 60.0
+"""Seconds to wait for HAProxy to listen and find its processes healthy (a deadline, not a measure)."""
+
+
+@contextmanager
+def balanced(postgres_url: str, processes: int, *extra: str) -> Iterator[tuple[str, list[ServerProcess]]]:
+    """``processes`` servers on ``postgres_url`` behind HAProxy; the address clients connect to."""
+    binary = shutil.which("haproxy") or ("/usr/sbin/haproxy" if os.path.exists("/usr/sbin/haproxy") else None)
+    if binary is None:
+        missing("HAProxy", "haproxy")
+    servers = []
+    env = dict(os.environ)
+    listen = free_port()
+    env["CARDTABLE_LISTEN"] = f"127.0.0.1:{listen}"
+    try:
+        for i in range(4):
+            port = free_port()
+            env[f"CARDTABLE_P{i + 1}"] = f"127.0.0.1:{port}"
+            if i < processes:
+                srv = ServerProcess(postgres_url, [*FAST, "--balancer", "127.0.0.1", *extra])
+                srv.start(port)
+                servers.append(srv)
+        proxy = subprocess.Popen(
+            [str(binary), "-db", "-f", str(CONFIG)],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        try:
+            _healthy(listen, proxy)
+            yield f"ws://127.0.0.1:{listen}", servers
+        finally:
+            proxy.terminate()
+            proxy.wait(10)
+    finally:
+        for srv in servers:
+            srv.stop()
+
+
+def _healthy(port: int, proxy: subprocess.Popen) -> None:
+    """Until HAProxy answers a table's health path through to a process."""
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        assert proxy.poll() is None, proxy.stderr.read().decode() if proxy.stderr else "haproxy ended"
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=2) as s:
+                s.sendall(b"GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                if s.recv(64).startswith(b"HTTP/1.1 200"):
+                    return
+        except OSError:
+            pass
+        time.sleep(0.1)
+    raise AssertionError("HAProxy did not reach a healthy process")
+
+
+@pytest.mark.parametrize(("game", "players"), [("ugly", 4), ("ugh", 5)])
+def test_a_game_played_through_the_balancer(postgres_url, game, players):
+    with balanced(postgres_url, 2) as (url, _servers):
+        code, received = asyncio.run(play_table(url, game, players, gap=0.02))
+    rec = record(postgres_url, code)
+    assert witness(rec, received)
+    assert all(
+        [m for m in msgs if m["type"] in ("update", "state")][-1]["view"]["over"]
+        for msgs in received.values()
+    )
+
+
+def test_the_limits_count_the_client_the_balancer_names(postgres_url):
+    """Four connections an address: a fifth from 127.0.0.2 is refused, while 127.0.0.3 still gets
+    in, though every connection reaches the server from HAProxy; a client that writes its own
+    X-Forwarded-For is still counted as itself."""
+
+    async def probe(url: str) -> tuple[int, bool]:
+        held, refused = [], 0
+        for i in range(6):
+            try:
+                ws = await connect(
+                    url, local_addr=("127.0.0.2", 0), additional_headers={"X-Forwarded-For": f"127.0.1.{i}"}
+                )
+                await ws.send(json.dumps({"type": "hello", "version": 1}))
+                await asyncio.wait_for(ws.recv(), 10)
+                held.append(ws)
+            except (ConnectionClosed, InvalidStatus):
+                refused += 1
+        other = await connect(url, local_addr=("127.0.0.3", 0))
+        await other.send(json.dumps({"type": "hello", "version": 1}))
+        welcomed = json.loads(await asyncio.wait_for(other.recv(), 10))["type"] == "welcome"
+        for ws in [*held, other]:
+            await ws.close()
+        return refused, welcomed
+
+    with balanced(postgres_url, 1, "--connections-per-address", "4") as (url, _servers):
+        refused, welcomed = asyncio.run(probe(url))
+    assert refused == 2 and welcomed
