@@ -22,7 +22,18 @@ from cardtable.net import wire
 from cardtable.net.bot import Bot
 from cardtable.net.client import Link
 
-FAST = ["--rate", "2000", "--address-rate", "100000", "--connections-per-address", "10000"]
+FAST = [
+    "--rate",
+    "2000",
+    "--address-rate",
+    "100000",
+    "--connections-per-address",
+    "10000",
+    "--connection-rate",
+    "100000",
+    "--server-rate",
+    "1000000",
+]
 """Limits for bots that play as fast as they can, all from one address."""
 
 

@@ -32,7 +32,7 @@ async def _in_process_game(tmp_path, game: str, players: int):
 
     loop = asyncio.get_running_loop()
     ready: asyncio.Future = loop.create_future()
-    limits = Limits(rate=2000, burst=4000, address_rate=100_000)
+    limits = Limits(rate=2000, burst=4000, address_rate=100_000, connection_rate=100_000, server_rate=1e6)
     task = asyncio.ensure_future(
         run("127.0.0.1", 0, tmp_path / "srv", limits=limits, ready=lambda url, s: ready.set_result(url))
     )

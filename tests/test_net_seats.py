@@ -21,7 +21,7 @@ from cardtable.net.limits import Limits
 async def _server(tmp_path):
     loop = asyncio.get_running_loop()
     ready: asyncio.Future = loop.create_future()
-    limits = Limits(rate=2000, burst=4000, address_rate=100_000)
+    limits = Limits(rate=2000, burst=4000, address_rate=100_000, connection_rate=100_000, server_rate=1e6)
     task = asyncio.ensure_future(
         server_module.run(
             "127.0.0.1", 0, tmp_path / "srv", limits=limits, ready=lambda u, s: ready.set_result(u)
@@ -171,7 +171,7 @@ def test_a_finished_table_leaves_memory_and_comes_back_from_its_record(tmp_path)
     async def scenario():
         loop = asyncio.get_running_loop()
         ready: asyncio.Future = loop.create_future()
-        limits = Limits(rate=2000, burst=4000, address_rate=100_000)
+        limits = Limits(rate=2000, burst=4000, address_rate=100_000, connection_rate=100_000, server_rate=1e6)
         task = asyncio.ensure_future(
             server_module.run(
                 "127.0.0.1", 0, tmp_path / "srv", limits=limits, ready=lambda u, s: ready.set_result((u, s))

@@ -92,6 +92,22 @@ def _limits(s: argparse.ArgumentParser) -> None:
         help=f"connections open at once from one address (default {Limits.connections_per_address})",
     )
     limits.add_argument(
+        "--connection-rate",
+        type=float,
+        metavar="N",
+        default=Limits.connection_rate,
+        help="new connections a second one address may open, bursts of twice that"
+        f" (default {Limits.connection_rate:g})",
+    )
+    limits.add_argument(
+        "--server-rate",
+        type=float,
+        metavar="N",
+        default=Limits.server_rate,
+        help="messages a second, other than moves and each connection's first, the whole server takes"
+        f" from everyone together (default {Limits.server_rate:g})",
+    )
+    limits.add_argument(
         "--address-rate",
         type=float,
         metavar="N",
@@ -140,11 +156,16 @@ def _serve(args: argparse.Namespace) -> int:
         raise ValueError(f"--store takes a postgresql:// URL (got {args.store!r})")
     data = args.store or (args.data if args.data is not None else default_data())
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    # websockets says every connection's opening and closing at INFO: thousands of lines a second
+    # under load or a flood, and nothing an operator acts on.
+    logging.getLogger("websockets.server").setLevel(logging.WARNING)
     limits = Limits(
         rate=args.rate,
         burst=args.rate * 2,
         connections_per_address=args.connections_per_address,
         address_rate=args.address_rate,
+        connection_rate=args.connection_rate,
+        server_rate=args.server_rate,
     )
     if args.announce and args.host in ("127.0.0.1", "localhost", "::1"):
         logging.warning(

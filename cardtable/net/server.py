@@ -13,7 +13,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
 import signal
+import socket
 import ssl
 import time
 from collections import defaultdict
@@ -33,7 +35,7 @@ from cardtable.engine import Action, Event, IllegalAction, redact
 
 from . import wire
 from .discovery import Announcer, OpenTable, advertised_address, lan_interfaces
-from .limits import Bucket, Limits
+from .limits import Bucket, Limits, Throttle
 from .protocol import CODE_LENGTH, HELLO_SECONDS, MAX_MESSAGE, VERSION, ProtocolError, dumps, parse
 from .store import Fenced, Store, Unavailable, open_store
 from .tables import STANDIN_DELAY, Moved, ServerTable, new_code
@@ -42,6 +44,12 @@ log = logging.getLogger(__name__)
 
 SLOW_LEVELS = frozenset({"hard"})
 """Levels that think for seconds: they think in another process, so every other table goes on."""
+COOL_OFF = 10.0
+"""Seconds an address whose connection was closed for flooding is refused new connections (the
+first time; doubled for each flood after, up to :data:`LONGEST_COOL_OFF`)."""
+LONGEST_COOL_OFF = 600.0
+FORGIVE = 900.0
+"""Seconds of calm after which an address's floods are forgotten."""
 UNAVAILABLE_RETRY = 1.0
 """Seconds a computer waits before trying its move again while the records are out of reach."""
 OUTBOX = 256
@@ -55,13 +63,17 @@ class Client:
     ws: ServerConnection
     address: str
     bucket: Bucket
+    throttle: Throttle = field(default_factory=Throttle)
     route: str | None = None
     """The table code in the connection's path (``/t/CODE``): the only table it may name."""
     table: str | None = None
     seat: int | None = None
     outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
 
+    opened: bool = False
+    """It has sent its first message after ``hello`` (taking a seat, watching, or anything else)."""
     closing: bool = False
+    close_reason: str = ""
 
     def send(self, msg: dict[str, Any] | str) -> None:
         if self.closing:
@@ -76,11 +88,12 @@ class Client:
             )
             self.close_soon()
 
-    def close_soon(self) -> None:
+    def close_soon(self, reason: str = "too slow to follow the table") -> None:
         """Close the connection once what is already waiting has gone (nothing is queued after)."""
         if self.closing:
             return
         self.closing = True
+        self.close_reason = reason
         try:
             self.outbox.put_nowait(None)
         except asyncio.QueueFull:
@@ -98,10 +111,19 @@ class TableServer:
         self.store: Store = open_store(data)
         self.limits = limits or Limits()
         self.balancers = frozenset(balancers)
+        self.cooling: dict[str, float] = {}
+        self.offences: dict[str, tuple[float, int]] = {}
+        self.arrivals: dict[str, Bucket] = {}
+        """Each address's new connections: so many a second, bursts of a few."""
+        """Addresses that flooded: when last, and how many times in a row."""
+        """Addresses whose connection was closed for flooding, and until when new ones are refused."""
         self.tables: dict[str, ServerTable] = {}
         self.clients: dict[str, set[Client]] = defaultdict(set)
         self.per_address: dict[str, int] = defaultdict(int)
         self.address_buckets: dict[str, Bucket] = {}
+        self.chatter = self.limits.server_bucket()
+        """Every message but a move, from everyone together: however many addresses a flood comes
+        from, it takes no more than this of the server, and the tables in play go on."""
         self.busy: set[str] = set()  # tables whose computers are thinking
         self._pool: ProcessPoolExecutor | None = None
         self._timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
@@ -127,20 +149,70 @@ class TableServer:
 
     # -- connections --------------------------------------------------------------------
 
+    def _cool(self, address: str, now: float) -> None:
+        """``address`` flooded: its new connections are refused for a while, twice as long each
+        time it floods again (forgotten after :data:`FORGIVE` seconds of calm), and a little more or
+        less at random, so that a flood's many addresses do not all come back at once."""
+        if now < self.cooling.get(address, now):
+            return
+        last, times = self.offences.get(address, (now, 0))
+        times = 1 if now - last > FORGIVE else times + 1
+        self.offences[address] = (now, times)
+        length = min(LONGEST_COOL_OFF, COOL_OFF * 2 ** (times - 1)) * random.uniform(0.75, 1.5)
+        self.cooling[address] = now + length
+
+    def may_connect(self, address: str) -> bool:
+        """Whether a new connection from ``address`` is let in: not while it cools off after a
+        flood, nor faster than its share of new connections (a flood's first wave, hundreds of
+        connections at once, would hold up every table while they shake hands)."""
+        if address in self.balancers:
+            return True  # the balancer speaks for everyone: its clients are told apart in gate()
+        if self.cooling_off(address):
+            return False
+        bucket = self.arrivals.get(address)
+        if bucket is None:
+            bucket = self.arrivals[address] = self.limits.arrival_bucket()
+        return bucket.take(time.monotonic())
+
+    def cooling_off(self, address: str) -> bool:
+        """Whether ``address`` flooded lately, so that its new connections are refused."""
+        until = self.cooling.get(address)
+        if until is None:
+            return False
+        if time.monotonic() < until:
+            return True
+        del self.cooling[address]
+        return False
+
+    def gate(self, connection: ServerConnection, request: Request) -> Response | None:
+        """Before a connection's handshake: ``GET /health`` (a balancer's check) is answered, and an
+        address that flooded lately is refused at once, at the cost of one HTTP answer."""
+        if request.path == "/health" and "Upgrade" not in request.headers:
+            return connection.respond(HTTPStatus.OK, "ok\n")
+        address = _address(connection.remote_address, request, self.balancers)
+        if self.cooling_off(address):
+            response = connection.respond(HTTPStatus.TOO_MANY_REQUESTS, "too many messages: wait\n")
+            response.headers["Retry-After"] = str(round(COOL_OFF))
+            return response
+        return None
+
     async def handler(self, ws: ServerConnection) -> None:
-        address = _address(ws, self.balancers)
+        address = _address(ws.remote_address, ws.request, self.balancers)
         if self.per_address[address] >= self.limits.connections_per_address:
             await ws.close(1008, "too many connections from this address")
             return
         self.per_address[address] += 1
-        client = Client(ws, address, self.limits.bucket(), _route(ws))
+        _small_reads(ws)
+        client = Client(ws, address, self.limits.bucket(), route=_route(ws))
         writer = asyncio.create_task(self._write(client))
         try:
             await self._hello(client)
             async for frame in ws:
-                if not self._allowed(client):
-                    continue
-                self._receive(client, frame)
+                pause = self._admit(client)
+                if pause is None:
+                    pause = self._receive(client, frame)
+                if pause:
+                    await asyncio.sleep(pause)  # nothing more is read from it meanwhile
         except (ConnectionClosed, TimeoutError, _Closed):
             pass
         finally:
@@ -167,32 +239,49 @@ class TableServer:
             while True:
                 text = await client.outbox.get()
                 if text is None:
-                    await client.ws.close(1008, "too slow to follow the table")
+                    await client.ws.close(1008, client.close_reason)
                     return
                 await client.ws.send(text)
         except ConnectionClosed:
             pass
 
-    def _allowed(self, client: Client) -> bool:
-        """Rate limits: a client over its own or its address's rate is told so; far over, closed."""
+    def _admit(self, client: Client) -> float | None:
+        """Rate limits: None when the message may be read; otherwise it is dropped, the client is
+        told (once a pause), and the seconds before its connection is read again (0: it is closed).
+        A connection shares its address's rate with the address's other connections, so its pause
+        is its share of the address's wait: many connections from one place are no faster than one."""
         now = time.monotonic()
         shared = self.address_buckets.get(client.address)
         if shared is None:
             shared = self.address_buckets[client.address] = self.limits.address_bucket()
         if client.bucket.take(now) and shared.take(now):
-            return True
-        if client.bucket.debt(now) > self.limits.burst * 4:
-            client.close_soon()
-            return False
-        if client.bucket.owed <= 1:  # the first refused in a row is answered; a flood is not echoed
-            client.send({"type": "error", "code": "rate_limited", "message": "too many messages: slow down"})
-        return False
+            return None
+        share = max(1, self.per_address.get(client.address, 1))
+        return self._refuse(client, now, max(client.bucket.wait(now), shared.wait(now) * share))
 
-    def _receive(self, client: Client, frame: str | bytes) -> None:
+    def _refuse(self, client: Client, now: float, wait: float) -> float:
+        """A message dropped for the limits: the client is told, and not read for a while; one
+        that keeps on is closed, and its address refused new connections for a while."""
+        pause = client.throttle.refuse(now, wait)
+        if pause is None or now < self.cooling.get(client.address, now):  # flooding, or its address is
+            client.close_soon("too many messages: come back later")
+            self._cool(client.address, now)
+            return 0.0
+        client.send({"type": "error", "code": "rate_limited", "message": "too many messages: slow down"})
+        return pause
+
+    def _receive(self, client: Client, frame: str | bytes) -> float | None:
+        """Read and answer one message; the seconds before the connection is read again, when the
+        server as a whole is too busy to take what it asked (nothing was done)."""
         seq = None
         try:
             msg = parse(frame)
             seq = msg.get("seq")
+            if msg["type"] != "act" and client.opened:  # a connection's first word is its own
+                now = time.monotonic()
+                if not self.chatter.take(now):
+                    return self._refuse(client, now, self.chatter.wait(now) * max(1, len(self.per_address)))
+            client.opened = True
             self._dispatch(client, msg)
         except ProtocolError as exc:
             self._error(client, exc.code, str(exc), seq)
@@ -208,6 +297,7 @@ class TableServer:
         except Exception:  # a fault of ours: said, logged, and the connection and the other tables go on
             log.exception("a message from %s could not be handled", client.address)
             self._error(client, "server_error", "the server could not do that", seq)
+        return None
 
     def _error(self, client: Client, code: str, text: str, seq: int | None = None) -> None:
         msg: dict[str, Any] = {"type": "error", "code": code, "message": text}
@@ -548,6 +638,27 @@ class TableServer:
         self.store.close()
 
 
+class _Gated(ServerConnection):
+    """A connection refused at once, before a byte of its handshake is read, when its address is
+    cooling off after a flood (behind a balancer, whose address never cools, :meth:`TableServer.gate`
+    refuses it after the handshake's request instead): a flood's reconnections cost next to nothing."""
+
+    tables: TableServer
+    refused = False
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        peer = transport.get_extra_info("peername")
+        if isinstance(peer, tuple) and not self.tables.may_connect(str(peer[0])):
+            self.refused = True
+            transport.abort()
+            return
+        super().connection_made(transport)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.refused:
+            super().connection_lost(exc)
+
+
 class _Shared:
     """A move's events as sent, each encoded once for every seat that receives it unchanged (an
     event redacted for a seat is a copy of its own, encoded for that seat alone)."""
@@ -576,25 +687,29 @@ def _choose(game: str, level: str, seed: int, view: Any) -> Action:
     return make_agent(level, games.get(game), seed).choose(view)
 
 
-def _address(ws: ServerConnection, balancers: frozenset[str] = frozenset()) -> str:
+def _address(peer: Any, request: Request | None, balancers: frozenset[str] = frozenset()) -> str:
     """Whom the connection is for: its peer, or, when the peer is a trusted balancer, the address
     the balancer added last to ``X-Forwarded-For`` (what a client wrote there itself is not read)."""
-    peer = ws.remote_address
     address = str(peer[0]) if isinstance(peer, tuple) and peer else "unknown"
-    if address in balancers and ws.request is not None:
-        forwarded = ws.request.headers.get_all("X-Forwarded-For")
+    if address in balancers and request is not None:
+        forwarded = request.headers.get_all("X-Forwarded-For")
         last = forwarded[-1].split(",")[-1].strip() if forwarded else ""
         if last:
             return last
     return address
 
 
-def _health(connection: ServerConnection, request: Request) -> Response | None:
-    """``GET /health``, a balancer's check: 200 while the process serves (anything else is a
-    WebSocket's handshake)."""
-    if request.path == "/health" and "Upgrade" not in request.headers:
-        return connection.respond(HTTPStatus.OK, "ok\n")
-    return None
+RECEIVE_BUFFER = 4 * 1024
+"""Bytes the system holds for a connection before its sender must wait (and the most one read
+takes in): a player's messages are small, and a flood read in large gulps would be parsed in one
+go, holding up every other table meanwhile."""
+
+
+def _small_reads(ws: ServerConnection) -> None:
+    sock = ws.transport.get_extra_info("socket") if ws.transport is not None else None
+    if sock is not None:
+        with contextlib.suppress(OSError):
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, RECEIVE_BUFFER)
 
 
 def _route(ws: ServerConnection) -> str | None:
@@ -658,7 +773,8 @@ async def _serve(
         ssl=context,
         ping_interval=20,
         ping_timeout=20,
-        process_request=_health,
+        process_request=server.gate,
+        create_connection=type("Gated", (_Gated,), {"tables": server}),
     ) as ws_server:
         bound = ws_server.sockets[0].getsockname()[1]
         scheme = "wss" if context else "ws"

@@ -37,11 +37,20 @@ PACE = 1.0  # seconds between a table's moves
 
 
 async def _seat(
-    url: str, first: dict, samples: list[float], counts: list[int], stop: float, code_out=None
+    url: str,
+    first: dict,
+    samples: list[float],
+    counts: list[int],
+    stop: float,
+    code_out=None,
+    source: str | None = None,
 ) -> None:
+    """One seat: ``source``, the loopback address it connects from (each table its own, as
+    players at different homes; None: the system's choice)."""
     from websockets.asyncio.client import connect
 
-    async with connect(url, max_size=2**24) as ws:
+    where = {"local_addr": (source, 0)} if source else {}
+    async with connect(url, max_size=2**24, **where) as ws:
         await ws.send(json.dumps({"type": "hello", "version": 1}))
         await ws.recv()
         await ws.send(json.dumps(first))
@@ -81,25 +90,33 @@ async def _seat(
                     await ws.send(json.dumps(act))
 
 
-async def _table(url: str, samples: list[float], counts: list[int], stop: float) -> None:
+async def _table(
+    url: str, samples: list[float], counts: list[int], stop: float, source: str | None = None
+) -> None:
     """One table after another until ``stop``: four seats, each a connection."""
     while time.monotonic() < stop:
         code = asyncio.get_running_loop().create_future()
         first = {"type": "create", "game": "ugly", "players": 4, "autostart": True, "pace": 0}
-        host = asyncio.ensure_future(_seat(url, first, samples, counts, stop, code))
+        host = asyncio.ensure_future(_seat(url, first, samples, counts, stop, code, source))
         table = await code
-        others = [_seat(url, {"type": "join", "table": table}, samples, counts, stop) for _ in range(3)]
+        others = [
+            _seat(url, {"type": "join", "table": table}, samples, counts, stop, None, source)
+            for _ in range(3)
+        ]
         await asyncio.gather(host, *others, return_exceptions=True)
 
 
-def _client(url: str, tables: int, seconds: float, warmup: float, out) -> None:
+def _client(
+    url: str, tables: int, seconds: float, warmup: float, out, sources: list[str] | None = None
+) -> None:
     async def main() -> None:
         samples: list[float] = []
         counts = [0]
         stop = time.monotonic() + warmup + seconds
         tasks = []
-        for _ in range(tables):
-            tasks.append(asyncio.ensure_future(_table(url, samples, counts, stop)))
+        for i in range(tables):
+            source = sources[i % len(sources)] if sources else None
+            tasks.append(asyncio.ensure_future(_table(url, samples, counts, stop, source)))
             await asyncio.sleep(PACE / max(1, tables))  # tables start spread over a second
         await asyncio.sleep(warmup)
         samples.clear()
@@ -132,7 +149,19 @@ def _moves_logged(data: Path) -> int:
 
 def step(tables: int, seconds: float, clients: int) -> dict:
     data = Path(tempfile.mkdtemp(prefix="cardtable-load-"))
-    server = ServerProcess(data, ["--connections-per-address", "1000000", "--address-rate", "1e9"])
+    server = ServerProcess(
+        data,
+        [
+            "--connections-per-address",
+            "1000000",
+            "--address-rate",
+            "1e9",
+            "--connection-rate",
+            "1e9",
+            "--server-rate",
+            "1e9",
+        ],
+    )
     url = server.start()
     warmup = max(3.0, tables / 200)
     out: multiprocessing.Queue = multiprocessing.Queue()
