@@ -657,3 +657,25 @@ def test_only_the_lock_that_completes_a_set_is_shown_before_it_is_made(seed):
                 seen[a.preview] += 1
         game.apply(seat, rng.choice(legal))
     assert seen[True] > 0
+
+
+def test_an_actions_words_name_its_own_copy_of_a_card():
+    """Words are made once and kept, but for each copy of a card: a steal of one green 3 never names
+    another green 3 (whose code a player's view may not hold)."""
+    from collections import defaultdict
+
+    from cardtable import games
+    from cardtable.games.ugh.rules import _steal_action
+
+    game = games.get("ugh").new_game(4, {}, 1)
+    t = game.t
+    by_face = defaultdict(list)
+    for card in game.catalog.cards:
+        by_face[card.name].append(card)
+    copies = next(cards for cards in by_face.values() if len(cards) >= 2)
+    wild = next(c for c in game.catalog.cards if "Wild" in str(c.name) or c.code.startswith("W"))
+    for card in copies:
+        for victim in (1, 2):
+            action = _steal_action(t, wild, card, victim)
+            named = [v for k, v in action.label.params if k == "card"]
+            assert named == [card], f"the steal of {card.code} names {[c.code for c in named]}"

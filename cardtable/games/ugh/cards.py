@@ -203,7 +203,9 @@ class UghCards:
         return found
 
     def label(self, key: tuple[Any, ...], make: Callable[[], Said]) -> Said:
-        """An action's words, made once per ``key`` (what they say): search lists actions often."""
+        """An action's words, made once per ``key`` (what they say): search lists actions often.
+        A key holds the cards themselves, never only their faces: words made for one copy of a
+        green 3 name that copy's code, which another player's view may not hold."""
         found = self._labels.get(key)
         if found is None:
             found = self._labels[key] = make()

@@ -495,7 +495,7 @@ class UghGame(Game):
         a, b = forming
         c = action.card
         label = self.t.label(
-            ("complete", a.name, b.name, c.name),
+            ("complete", a, b, c),
             lambda: say_n(
                 "Lock {card}, {card2} and {card3} for {n} point",
                 "Lock {card}, {card2} and {card3} for {n} points",
@@ -515,14 +515,12 @@ class UghGame(Game):
             # Translators: a button that shares a row with up to 12 name plates: keep it short.
             return _capitalized(say("{card} onto Safety pile {pile}", card=wild, pile=pile))
 
-        label = self.t.label(("keep", wild.name, pile), make)
+        label = self.t.label(("keep", wild, pile), make)
         return Action("keep", wild, target=self._safety_zone[pile - 1], label=label)
 
     def _pool_action(self, wild: Card, seat: int) -> Action:
         """The Wild straight into the Pool: the taking is done."""
-        label = self.t.label(
-            ("pool", wild.name), lambda: _capitalized(say("{card} into your Pool", card=wild))
-        )
+        label = self.t.label(("pool", wild), lambda: _capitalized(say("{card} into your Pool", card=wild)))
         return Action("pool", wild, target=ZoneRef("pool", seat), label=label)
 
     # -- results ---------------------------------------------------------------
@@ -545,7 +543,7 @@ class UghGame(Game):
 def _steal_action(t: UghCards, wild: Card, card: Card, victim: int) -> Action:
     """The Wild dropped on the card it steals (the Wild goes to the discard, the card to the Pool)."""
     label = t.label(
-        ("steal", card.name, victim), lambda: say("Steal {card} from {seat}", card=card, seat=Seat(victim))
+        ("steal", card, victim), lambda: say("Steal {card} from {seat}", card=card, seat=Seat(victim))
     )
     return Action("steal", wild, target=card, label=label)
 
