@@ -21,6 +21,7 @@ from net_support import FAST, ServerProcess, play_table, record, witness
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
+from cardtable.net.bot import Bot
 from pg_support import free_port, missing
 
 CONFIG = Path(__file__).resolve().parent.parent / "packaging" / "server" / "haproxy.cfg"
@@ -42,6 +43,7 @@ def balanced(postgres_url: str, processes: int, *extra: str) -> Iterator[tuple[s
         for i in range(4):
             port = free_port()
             env[f"CARDTABLE_P{i + 1}"] = f"127.0.0.1:{port}"
+            os.environ[f"CARDTABLE_P{i + 1}_PORT"] = str(port)  # a process the test starts later
             if i < processes:
                 srv = ServerProcess(postgres_url, [*FAST, "--balancer", "127.0.0.1", *extra])
                 srv.start(port)
@@ -118,3 +120,100 @@ def test_the_limits_count_the_client_the_balancer_names(postgres_url):
     with balanced(postgres_url, 1, "--connections-per-address", "4") as (url, _servers):
         refused, welcomed = asyncio.run(probe(url))
     assert refused == 2 and welcomed
+
+
+FAILOVER_GAMES = [
+    ("ugo", 2, {}),
+    ("ultimate-loser", 2, {"hands": 2}),
+    ("ugh", 2, {}),
+    ("ugly", 3, {"rounds": 2}),
+]
+"""Every game, at a table of one person and computers; the long ones shortened by their own options."""
+
+
+def test_failover_loses_nothing(postgres, postgres_url):
+    """Three processes behind HAProxy on one PostgreSQL, 50 tables of bots in play (each a person
+    played by a bot, and computers). One process is killed (SIGKILL) mid-game: every table goes on.
+    A fourth process is started: the tables keep going. PostgreSQL is stopped for 10 s: moves are
+    refused ("unavailable"), none acknowledged and lost, and play resumes when it is back. Every
+    game ends exactly as the replay of its seed and the moves its record keeps, and no message a
+    player received says otherwise."""
+    tables = 50
+
+    async def scenario(url: str, servers: list[ServerProcess], spare: int) -> dict:
+        received: dict[str, list[dict]] = {}
+        codes: list[str] = []
+
+        async def one(i: int) -> None:
+            game, players, options = FAILOVER_GAMES[i % len(FAILOVER_GAMES)]
+            seats = [{"kind": "human"}] + [{"kind": "computer"}] * (players - 1)
+            first = {
+                "type": "create",
+                "game": game,
+                "players": players,
+                "autostart": True,
+                "pace": 0.2,
+                "seats": seats,
+                "grace": 600,
+                "options": options,
+            }
+            got: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+            mine: list[dict] = []
+            bot = Bot(url, first, "normal", i, mine, got.set_result, gap=0.05)
+            task = asyncio.ensure_future(bot.play(retries=None))
+            code = await got
+            codes.append(code)
+            received[code] = mine
+            await task
+
+        def moves(code: str) -> int:
+            return max(
+                (m["move"] for m in received.get(code, []) if m["type"] in ("update", "state")), default=-1
+            )
+
+        async def until(what, limit: float = 120) -> float:
+            start = asyncio.get_running_loop().time()
+            while not what():
+                made = sorted(moves(c) for c in codes)
+                assert asyncio.get_running_loop().time() - start < limit, (
+                    f"the tables did not get there: {len(codes)} made, moves {made}"
+                )
+                await asyncio.sleep(0.05)
+            return asyncio.get_running_loop().time() - start
+
+        playing = asyncio.gather(*[one(i) for i in range(tables)])
+        await until(lambda: len(codes) == tables and all(moves(c) >= 3 for c in codes))
+        before = {c: moves(c) for c in codes}
+        servers[0].kill()
+        went_on = await until(lambda: all(moves(c) > before[c] or _over(received[c]) for c in codes))
+        fourth = ServerProcess(postgres_url, [*FAST, "--balancer", "127.0.0.1"])
+        fourth.start(spare)
+        servers.append(fourth)
+        before = {c: moves(c) for c in codes}
+        await until(lambda: all(moves(c) > before[c] or _over(received[c]) for c in codes))
+        postgres.stop()
+        await asyncio.sleep(10)  # the outage itself, not a wait for anything
+        postgres.start()
+        before = {c: moves(c) for c in codes}
+        back = await until(lambda: all(moves(c) > before[c] or _over(received[c]) for c in codes))
+        await asyncio.wait_for(playing, 600)
+        return {"received": received, "went_on": went_on, "back": back}
+
+    with balanced(postgres_url, 3) as (url, servers):
+        spare = int(os.environ["CARDTABLE_P4_PORT"]) if "CARDTABLE_P4_PORT" in os.environ else None
+        assert spare is not None
+        result = asyncio.run(scenario(url, servers, spare))
+    print(
+        f"after the kill every table moved again within {result['went_on']:.1f} s;"
+        f" after the outage within {result['back']:.1f} s"
+    )
+    refused = 0
+    for code, mine in result["received"].items():
+        assert _over(mine), f"table {code} did not end"
+        assert witness(record(postgres_url, code), {0: mine})
+        refused += sum(m["type"] == "error" and m["code"] == "unavailable" for m in mine)
+    assert refused, "no move was refused while the database was away"
+
+
+def _over(msgs: list[dict]) -> bool:
+    return any(m["type"] in ("update", "state") and m["view"].get("over") for m in msgs)

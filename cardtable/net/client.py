@@ -36,6 +36,8 @@ FATAL = frozenset(
     }
 )
 """Errors that end a line: coming back would only be refused again."""
+AGAIN = frozenset({"unavailable", "rate_limited"})
+"""Errors to a line's opening message that are passing: it connects again a little later."""
 
 
 @dataclass
@@ -75,6 +77,7 @@ class Link:
         self.failure: str | None = None
         """Why the link gave up (a fatal error's words), if it did."""
         self.seq = 0
+        self._seated = False
         self._ssl: ssl.SSLContext | None = None
         if url.startswith("wss://") and insecure:
             self._ssl = ssl.create_default_context()
@@ -137,10 +140,12 @@ class Link:
             opening = dict(self.first)
         if self.move >= 0 and opening["type"] in ("resume", "watch"):
             opening["move"] = self.move
+        self._seated = False  # until the opening is answered
         await ws.send(dumps(opening))
 
     def _receive(self, msg: dict[str, Any]) -> None:
         kind = msg.get("type")
+        self._seated = self._seated or kind in ("joined", "table", "state")
         if kind == "joined":
             self.ticket = Ticket(
                 msg["table"], msg["seat"], msg.get("token") or (self.ticket and self.ticket.token)
@@ -153,6 +158,10 @@ class Link:
         elif kind == "error" and msg.get("code") in FATAL and "seq" not in msg:
             self.failure = msg.get("message", msg["code"])
             self.done = True
+        elif kind == "error" and msg.get("code") in AGAIN and not self._seated and self.ws is not None:
+            # the seat could not be taken up just now (the records out of reach): the line is
+            # dropped, and comes back after its usual wait
+            asyncio.ensure_future(self.ws.close())
         self.on_message(msg)
 
     async def send(self, msg: dict[str, Any]) -> bool:

@@ -341,6 +341,7 @@ class TableServer:
             if record is None:
                 raise ProtocolError("no_table", f"no table {code} here")
             table = self.tables[code] = ServerTable.restore(record)
+            asyncio.get_running_loop().call_soon(self._computers, code)  # a computer's turn goes on here
         return table
 
     def _create(self, client: Client, msg: dict[str, Any]) -> None:
@@ -357,11 +358,16 @@ class TableServer:
             raise ProtocolError("server_error", "no free table code was found: try again")
         self.tables[code] = table
         self._seat(client, table, 0, token)
-        self._maybe_autostart(table)
         if self.balancers and client.route is None:
             # Behind a balancer the table's players reach the process its code routes to: the
-            # creator goes there too (its line comes back at /t/CODE and resumes).
-            client.close_soon()
+            # creator goes there too (its line comes back at /t/CODE and resumes, and the table is
+            # started there when it is full), and this process forgets the table at once.
+            client.close_soon("the table is at its own address: come back there")
+            self.clients.pop(code, None)
+            client.table = client.seat = None
+            self._drop(code)
+            return
+        self._maybe_autostart(table)
 
     def _join(self, client: Client, msg: dict[str, Any]) -> None:
         table = self._table(msg["table"])
@@ -386,6 +392,7 @@ class TableServer:
             timer.cancel()
         table.away.pop(seat, None)
         self._seat(client, table, seat, None, msg.get("move", -1))
+        self._maybe_autostart(table)  # a table made elsewhere starts where its players are
 
     def _watch(self, client: Client, msg: dict[str, Any]) -> None:
         table = self._table(msg["table"])
