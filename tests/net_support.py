@@ -83,6 +83,55 @@ def server(tmp: Path, *extra: str) -> Iterator[ServerProcess]:
         srv.stop()
 
 
+HAPROXY_CONFIG = Path(__file__).resolve().parent.parent / "packaging" / "server" / "haproxy.cfg"
+
+
+def haproxy_binary() -> str | None:
+    import shutil
+
+    found = shutil.which("haproxy")
+    return found or ("/usr/sbin/haproxy" if os.path.exists("/usr/sbin/haproxy") else None)
+
+
+@contextmanager
+def haproxy(ports: list[int], wait: float = 60.0) -> Iterator[str]:
+    """HAProxy with the configuration we ship, in front of server processes on these ports of
+    127.0.0.1 (at most four; none need be up yet): the address clients connect to, once HAProxy
+    answers a health check through to one of them (``wait``: a deadline, not a measure)."""
+    import socket
+    import time
+
+    binary = haproxy_binary()
+    assert binary is not None, "HAProxy is not installed (Debian: haproxy)"
+    assert len(ports) <= 4, "the shipped configuration names four processes"
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        listen = s.getsockname()[1]
+    env = dict(os.environ, CARDTABLE_LISTEN=f"127.0.0.1:{listen}")
+    for i, port in enumerate(ports):
+        env[f"CARDTABLE_P{i + 1}"] = f"127.0.0.1:{port}"
+    proxy = subprocess.Popen(
+        [binary, "-db", "-f", str(HAPROXY_CONFIG)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
+    try:
+        deadline = time.monotonic() + wait
+        while True:
+            assert proxy.poll() is None, proxy.stderr.read().decode() if proxy.stderr else "haproxy ended"
+            assert time.monotonic() < deadline, "HAProxy did not reach a healthy process"
+            try:
+                with socket.create_connection(("127.0.0.1", listen), timeout=2) as s:
+                    s.sendall(b"GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                    if s.recv(64).startswith(b"HTTP/1.1 200"):
+                        break
+            except OSError:
+                pass
+            time.sleep(0.1)
+        yield f"ws://127.0.0.1:{listen}"
+    finally:
+        proxy.terminate()
+        proxy.wait(10)
+
+
 def record(data: Path | str, code: str) -> dict[str, Any]:
     """A table's record as the server keeps it (in its folder's SQLite, or at a PostgreSQL URL)."""
     if isinstance(data, str):

@@ -7,83 +7,43 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
-import shutil
-import socket
-import subprocess
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 
 import pytest
-from net_support import FAST, ServerProcess, play_table, record, witness
+from net_support import FAST, ServerProcess, haproxy, haproxy_binary, play_table, record, witness
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from cardtable.net.bot import Bot
 from pg_support import free_port, missing
 
-CONFIG = Path(__file__).resolve().parent.parent / "packaging" / "server" / "haproxy.cfg"
-WAIT = 60.0
-"""Seconds to wait for HAProxy to listen and find its processes healthy (a deadline, not a measure)."""
-
 
 @contextmanager
-def balanced(postgres_url: str, processes: int, *extra: str) -> Iterator[tuple[str, list[ServerProcess]]]:
-    """``processes`` servers on ``postgres_url`` behind HAProxy; the address clients connect to."""
-    binary = shutil.which("haproxy") or ("/usr/sbin/haproxy" if os.path.exists("/usr/sbin/haproxy") else None)
-    if binary is None:
+def balanced(
+    postgres_url: str, processes: int, *extra: str
+) -> Iterator[tuple[str, list[ServerProcess], list[int]]]:
+    """``processes`` servers on ``postgres_url`` behind HAProxy: the address clients connect to, the
+    servers, and the four ports HAProxy sends to (those past ``processes`` free for later ones)."""
+    if haproxy_binary() is None:
         missing("HAProxy", "haproxy")
+    ports = [free_port() for _ in range(4)]
     servers = []
-    env = dict(os.environ)
-    listen = free_port()
-    env["CARDTABLE_LISTEN"] = f"127.0.0.1:{listen}"
     try:
-        for i in range(4):
-            port = free_port()
-            env[f"CARDTABLE_P{i + 1}"] = f"127.0.0.1:{port}"
-            os.environ[f"CARDTABLE_P{i + 1}_PORT"] = str(port)  # a process the test starts later
-            if i < processes:
-                srv = ServerProcess(postgres_url, [*FAST, "--balancer", "127.0.0.1", *extra])
-                srv.start(port)
-                servers.append(srv)
-        proxy = subprocess.Popen(
-            [str(binary), "-db", "-f", str(CONFIG)],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-        )
-        try:
-            _healthy(listen, proxy)
-            yield f"ws://127.0.0.1:{listen}", servers
-        finally:
-            proxy.terminate()
-            proxy.wait(10)
+        for port in ports[:processes]:
+            srv = ServerProcess(postgres_url, [*FAST, "--balancer", "127.0.0.1", *extra])
+            srv.start(port)
+            servers.append(srv)
+        with haproxy(ports) as url:
+            yield url, servers, ports
     finally:
         for srv in servers:
             srv.stop()
 
 
-def _healthy(port: int, proxy: subprocess.Popen) -> None:
-    """Until HAProxy answers a table's health path through to a process."""
-    deadline = time.monotonic() + WAIT
-    while time.monotonic() < deadline:
-        assert proxy.poll() is None, proxy.stderr.read().decode() if proxy.stderr else "haproxy ended"
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=2) as s:
-                s.sendall(b"GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-                if s.recv(64).startswith(b"HTTP/1.1 200"):
-                    return
-        except OSError:
-            pass
-        time.sleep(0.1)
-    raise AssertionError("HAProxy did not reach a healthy process")
-
-
 @pytest.mark.parametrize(("game", "players"), [("ugly", 4), ("ugh", 5)])
 def test_a_game_played_through_the_balancer(postgres_url, game, players):
-    with balanced(postgres_url, 2) as (url, _servers):
+    with balanced(postgres_url, 2) as (url, _servers, _ports):
         code, received = asyncio.run(play_table(url, game, players, gap=0.02))
     rec = record(postgres_url, code)
     assert witness(rec, received)
@@ -117,7 +77,7 @@ def test_the_limits_count_the_client_the_balancer_names(postgres_url):
             await ws.close()
         return refused, welcomed
 
-    with balanced(postgres_url, 1, "--connections-per-address", "4") as (url, _servers):
+    with balanced(postgres_url, 1, "--connections-per-address", "4") as (url, _servers, _ports):
         refused, welcomed = asyncio.run(probe(url))
     assert refused == 2 and welcomed
 
@@ -199,10 +159,8 @@ def test_failover_loses_nothing(postgres, postgres_url):
         await asyncio.wait_for(playing, 600)
         return {"received": received, "went_on": went_on, "back": back}
 
-    with balanced(postgres_url, 3) as (url, servers):
-        spare = int(os.environ["CARDTABLE_P4_PORT"]) if "CARDTABLE_P4_PORT" in os.environ else None
-        assert spare is not None
-        result = asyncio.run(scenario(url, servers, spare))
+    with balanced(postgres_url, 3) as (url, servers, ports):
+        result = asyncio.run(scenario(url, servers, ports[3]))
     print(
         f"after the kill every table moved again within {result['went_on']:.1f} s;"
         f" after the outage within {result['back']:.1f} s"
